@@ -1,0 +1,43 @@
+// swift-tools-version:5.9
+// ChartReel: animated chart videos rendered by our own software rasterizer.
+// Targets follow the pipeline in DESIGN.md; each imports only the ones below it.
+import PackageDescription
+
+let package = Package(
+    name: "ChartReel",
+    products: [
+        .executable(name: "chartreel", targets: ["chartreel"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Text", targets: ["Text"]),
+        .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "Timelines", targets: ["Timelines"]),
+        .library(name: "Export", targets: ["Export"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNG"]),
+        .target(name: "Text", dependencies: ["Geometry", "CFreeType"]),
+        .target(name: "Motion"),
+        .target(name: "Scene", dependencies: ["Geometry", "Raster", "Text", "Motion"]),
+        .target(name: "Charts", dependencies: ["Scene", "Geometry", "Raster", "Motion"]),
+        .target(name: "Timelines", dependencies: ["Charts", "Scene", "Geometry", "Raster", "Motion"]),
+        .target(name: "Export", dependencies: ["Scene", "Raster"]),
+        .executableTarget(name: "chartreel",
+                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion"]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
+        .testTarget(name: "TimelinesTests", dependencies: ["Timelines", "Charts", "Scene", "Raster", "Geometry", "Motion"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["chartreel", "Raster"]),
+    ]
+)

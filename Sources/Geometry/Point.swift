@@ -1,0 +1,103 @@
+/// A point or vector in pixel space: origin top-left, y down (DESIGN.md, Coordinates).
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal coordinate, growing to the right.
+    public var x: Double
+    /// Vertical coordinate, growing downwards.
+    public var y: Double
+
+    /// Creates a point from its coordinates.
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    /// Creates a point from its labelled coordinates.
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    /// The origin.
+    public static let zero = Point(0, 0)
+
+    /// Euclidean length of the point taken as a vector.
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+    /// Both coordinates are finite (neither NaN nor infinite).
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+
+    /// The vector rotated a quarter turn clockwise on screen (y down): (x, y) -> (-y, x).
+    @inlinable public var perpendicular: Point { Point(-y, x) }
+
+    /// The vector scaled to unit length, or nil when it has no direction.
+    @inlinable public var normalized: Point? {
+        let l = length
+        guard l > 0, l.isFinite else { return nil }
+        return Point(x / l, y / l)
+    }
+
+    /// Distance to another point.
+    @inlinable public func distance(to p: Point) -> Double { (self - p).length }
+    /// Dot product.
+    @inlinable public func dot(_ p: Point) -> Double { x * p.x + y * p.y }
+    /// Z component of the cross product.
+    @inlinable public func cross(_ p: Point) -> Double { x * p.y - y * p.x }
+    /// Linear interpolation towards `p` by `t`.
+    @inlinable public func lerp(_ p: Point, _ t: Double) -> Point { Point(x + (p.x - x) * t, y + (p.y - y) * t) }
+
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    @inlinable public static func * (a: Point, s: Double) -> Point { Point(a.x * s, a.y * s) }
+    @inlinable public static func * (s: Double, a: Point) -> Point { Point(a.x * s, a.y * s) }
+    @inlinable public static prefix func - (a: Point) -> Point { Point(-a.x, -a.y) }
+
+    public var description: String { "(\(x), \(y))" }
+}
+
+/// An axis-aligned rectangle in pixel space.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// Left edge.
+    public var x: Double
+    /// Top edge.
+    public var y: Double
+    /// Horizontal extent (never negative for a standardized rectangle).
+    public var width: Double
+    /// Vertical extent.
+    public var height: Double
+
+    /// Creates a rectangle from its origin and size.
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// The smallest rectangle containing two corner points.
+    @inlinable public init(corner a: Point, _ b: Point) {
+        x = min(a.x, b.x); y = min(a.y, b.y)
+        width = abs(a.x - b.x); height = abs(a.y - b.y)
+    }
+
+    /// The empty rectangle used as the identity of `union`.
+    public static let null = Rect(x: .infinity, y: .infinity, width: -.infinity, height: -.infinity)
+
+    @inlinable public var minX: Double { x }
+    @inlinable public var minY: Double { y }
+    @inlinable public var maxX: Double { x + width }
+    @inlinable public var maxY: Double { y + height }
+    @inlinable public var midX: Double { x + width / 2 }
+    @inlinable public var midY: Double { y + height / 2 }
+    /// True when the rectangle encloses no area.
+    @inlinable public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+    /// The rectangle shrunk by `d` on every side.
+    @inlinable public func insetBy(_ d: Double) -> Rect {
+        Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d)
+    }
+
+    /// The rectangle grown to contain `p`.
+    @inlinable public func union(_ p: Point) -> Rect {
+        if width < 0 { return Rect(x: p.x, y: p.y, width: 0, height: 0) }
+        let nx = min(x, p.x), ny = min(y, p.y)
+        return Rect(x: nx, y: ny, width: max(maxX, p.x) - nx, height: max(maxY, p.y) - ny)
+    }
+
+    /// The overlap of two rectangles (empty when they do not overlap).
+    @inlinable public func intersection(_ r: Rect) -> Rect {
+        let nx = max(x, r.x), ny = max(y, r.y)
+        let mx = min(maxX, r.maxX), my = min(maxY, r.maxY)
+        return Rect(x: nx, y: ny, width: max(0, mx - nx), height: max(0, my - ny))
+    }
+
+    public var description: String { "Rect(\(x), \(y), \(width)×\(height))" }
+}

@@ -1,0 +1,110 @@
+/// A rectangle of premultiplied RGBA8 pixels, row-major, top row first, 4 bytes per pixel
+/// in the order R, G, B, A (DESIGN.md, Pixels).
+public struct Pixmap: Hashable, Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// The pixel bytes, `width * height * 4` of them.
+    public var data: [UInt8]
+
+    /// Creates a pixmap filled with one pixel value (transparent by default).
+    /// Sizes below 1 are raised to 1 so a pixmap always has memory to point at.
+    public init(width: Int, height: Int, fill: PremultipliedRGBA8 = .transparent) {
+        self.width = max(1, width); self.height = max(1, height)
+        let count = self.width * self.height
+        if fill == .transparent {
+            data = [UInt8](repeating: 0, count: count * 4)
+        } else {
+            data = [UInt8](unsafeUninitializedCapacity: count * 4) { buf, n in
+                buf.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: count) { p in
+                    p.initialize(repeating: fill.packed, count: count)
+                }
+                n = count * 4
+            }
+        }
+    }
+
+    /// Wraps existing premultiplied RGBA8 bytes; nil when the count does not match the size.
+    public init?(width: Int, height: Int, premultipliedData: [UInt8]) {
+        guard width > 0, height > 0, premultipliedData.count == width * height * 4 else { return nil }
+        self.width = width; self.height = height; data = premultipliedData
+    }
+
+    /// The pixel at (x, y); the caller keeps the coordinates in bounds.
+    @inlinable public func pixel(_ x: Int, _ y: Int) -> PremultipliedRGBA8 {
+        let i = (y * width + x) * 4
+        return PremultipliedRGBA8(r: data[i], g: data[i + 1], b: data[i + 2], a: data[i + 3])
+    }
+
+    /// Overwrites the pixel at (x, y).
+    @inlinable public mutating func setPixel(_ x: Int, _ y: Int, _ p: PremultipliedRGBA8) {
+        let i = (y * width + x) * 4
+        data[i] = p.r; data[i + 1] = p.g; data[i + 2] = p.b; data[i + 3] = p.a
+    }
+
+    /// Overwrites every pixel with one value.
+    public mutating func fill(_ p: PremultipliedRGBA8) {
+        let count = width * height, v = p.packed
+        data.withUnsafeMutableBytes { raw in
+            raw.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: count) { q in
+                q.update(repeating: v, count: count)
+            }
+        }
+    }
+
+    /// The pixels as straight (unpremultiplied) RGBA8 bytes, the layout PNG and ffmpeg's `rgba` expect.
+    public func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: data.count)
+        writeStraightRGBA(into: &out)
+        return out
+    }
+
+    /// Writes the pixels as straight RGBA8 into `out`, which must hold `width * height * 4` bytes.
+    public func writeStraightRGBA(into out: inout [UInt8]) {
+        precondition(out.count >= data.count)
+        data.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                let n = src.count
+                while i < n {
+                    let a = src[i &+ 3]
+                    if a == 255 || a == 0 {
+                        dst[i] = a == 0 ? 0 : src[i]; dst[i &+ 1] = a == 0 ? 0 : src[i &+ 1]
+                        dst[i &+ 2] = a == 0 ? 0 : src[i &+ 2]; dst[i &+ 3] = a
+                    } else {
+                        let a32 = UInt32(a), h = a32 / 2
+                        dst[i] = UInt8(min(255, (UInt32(src[i]) &* 255 &+ h) / a32))
+                        dst[i &+ 1] = UInt8(min(255, (UInt32(src[i &+ 1]) &* 255 &+ h) / a32))
+                        dst[i &+ 2] = UInt8(min(255, (UInt32(src[i &+ 2]) &* 255 &+ h) / a32))
+                        dst[i &+ 3] = a
+                    }
+                    i &+= 4
+                }
+            }
+        }
+    }
+
+    /// Builds a pixmap from straight RGBA8 bytes, premultiplying with rounding.
+    public init?(width: Int, height: Int, straightRGBA: [UInt8]) {
+        guard width > 0, height > 0, straightRGBA.count == width * height * 4 else { return nil }
+        self.width = width; self.height = height
+        var d = straightRGBA
+        var i = 0
+        while i < d.count {
+            let a = UInt32(d[i + 3])
+            if a != 255 {
+                for k in 0..<3 { d[i + k] = UInt8(div255(UInt32(d[i + k]) * a)) }
+            }
+            i += 4
+        }
+        data = d
+    }
+}
+
+/// Exact rounded division by 255 of a value in 0…65025 (the product of two 8-bit values).
+@inlinable @inline(__always)
+public func div255(_ x: UInt32) -> UInt32 {
+    let t = x &+ 128
+    return (t &+ (t >> 8)) >> 8
+}
