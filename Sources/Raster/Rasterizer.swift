@@ -1,0 +1,251 @@
+import Geometry
+
+/// How overlapping parts of a path decide what is inside.
+public enum FillRule: String, Hashable, Sendable {
+    /// Inside where the winding number is not zero.
+    case nonZero
+    /// Inside where the winding number is odd.
+    case evenOdd
+}
+
+/// A horizontal run of pixels with one coverage value, produced by the rasterizer.
+public struct Span: Hashable, Sendable {
+    /// First pixel column.
+    public var x: Int32
+    /// Number of pixels.
+    public var length: Int32
+    /// Coverage × opacity, 0…255.
+    public var alpha: UInt8
+}
+
+/// The scan converter: polygons in, anti-aliased coverage spans out.
+///
+/// Coverage is the exact area of each pixel inside the polygon (the signed-area
+/// accumulation of font-rs, stb_truetype v2 and Blend2D), computed sparsely: walking
+/// an edge deposits, in each pixel cell it crosses, the signed height it spans
+/// (`cover`) and that height weighted by the part of the cell right of the edge
+/// (`area`). Sweeping a row left to right, a pixel's coverage is the running sum of
+/// the covers to its left plus its own area; between cells the coverage is constant,
+/// so interiors come out as solid spans. The work is proportional to the cells edges
+/// cross plus the spans emitted — a thin line across a large canvas costs its length,
+/// not its bounding box — and no buffer the size of the canvas is touched.
+///
+/// Cells are gathered unsorted, then ordered with one counting sort by row and a small
+/// sort by column within each row (rows hold few cells). All arithmetic is in Double
+/// in a fixed order, so the same input gives the same bytes on every run.
+///
+/// A `Rasterizer` keeps its buffers between calls; use one per thread.
+public final class Rasterizer {
+    struct Cell {
+        var x: Int32
+        var y: Int32
+        var cover: Double
+        var area: Double
+    }
+
+    /// The clip box in device pixels: columns `minX..<maxX`, rows `minY..<maxY`.
+    public private(set) var clipMinX = 0, clipMinY = 0, clipMaxX = 0, clipMaxY = 0
+    var cells: [Cell] = []
+    var sorted: [Cell] = []
+    var rowStart: [Int32] = []
+    var spans: [Span] = []
+    // The cell being accumulated (merged until the walk leaves it).
+    var curX: Int32 = -1, curY: Int32 = -1, curCover = 0.0, curArea = 0.0, hasCur = false
+    var minRow = Int.max, maxRow = Int.min
+
+    /// Creates a rasterizer.
+    public init() {}
+
+    /// Starts a new shape clipped to the given device box.
+    public func reset(clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
+        cells.removeAll(keepingCapacity: true)
+        hasCur = false
+        clipMinX = clipX; clipMinY = clipY
+        clipMaxX = clipX + max(0, clipWidth); clipMaxY = clipY + max(0, clipHeight)
+        minRow = Int.max; maxRow = Int.min
+    }
+
+    /// Adds every polyline as a closed polygon (an open one is closed by a straight edge).
+    public func add(_ polylines: [Polyline]) {
+        for pl in polylines {
+            let pts = pl.points
+            guard pts.count >= 2 else { continue }
+            pts.withUnsafeBufferPointer { p in
+                var prev = p[p.count - 1]
+                for q in p {
+                    addEdge(prev.x, prev.y, q.x, q.y)
+                    prev = q
+                }
+            }
+        }
+    }
+
+    /// Adds one directed edge; edges going down add +1 winding, going up −1.
+    public func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
+        let left = Double(clipMinX), right = Double(clipMaxX)
+        // Split at the clip's left and right sides; outside parts run along the side,
+        // where they still carry their winding to the pixels on the right.
+        if (ax < left) != (bx < left) {
+            let t = (left - ax) / (bx - ax), my = ay + (by - ay) * t
+            addEdge(ax, ay, left, my); addEdge(left, my, bx, by); return
+        }
+        if (ax > right) != (bx > right) {
+            let t = (right - ax) / (bx - ax), my = ay + (by - ay) * t
+            addEdge(ax, ay, right, my); addEdge(right, my, bx, by); return
+        }
+        let x0 = min(max(ax, left), right), x1 = min(max(bx, left), right)
+        walk(x0, ay, x1, by)
+    }
+
+    @inline(__always)
+    func addCell(_ x: Int32, _ y: Int32, _ cover: Double, _ area: Double) {
+        if hasCur && x == curX && y == curY {
+            curCover += cover; curArea += area; return
+        }
+        if hasCur { cells.append(Cell(x: curX, y: curY, cover: curCover, area: curArea)) }
+        curX = x; curY = y; curCover = cover; curArea = area; hasCur = true
+    }
+
+    func walk(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        var x0 = ax, y0 = ay, x1 = bx, y1 = by
+        var dir = 1.0
+        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
+        let top = Double(clipMinY), bottom = Double(clipMaxY)
+        if y1 <= top || y0 >= bottom { return }
+        let dxdy = (x1 - x0) / (y1 - y0)
+        let ys = max(y0, top), ye = min(y1, bottom)
+        var row = Int(ys.rounded(.down))
+        let lastRow = Int((ye - 1e-12).rounded(.down))
+        if row < minRow { minRow = row }
+        if lastRow > maxRow { maxRow = lastRow }
+        var y = ys
+        var xa = ys == y0 ? x0 : x0 + (ys - y0) * dxdy
+        while y < ye {
+            let rowEnd = min(Double(row + 1), ye)
+            let xb = rowEnd == y1 ? x1 : x0 + (rowEnd - y0) * dxdy
+            rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
+            y = rowEnd; xa = xb; row += 1
+        }
+    }
+
+    /// Deposits the part of an edge inside one row, from (xa, ya) to (xb, yb), yb > ya.
+    @inline(__always)
+    func rowPiece(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ row: Int32) {
+        let dy = (yb - ya) * dir
+        let ca = xa.rounded(.down), cb = xb.rounded(.down)
+        if ca == cb {
+            addCell(Int32(ca), row, dy, dy * (ca + 1 - (xa + xb) * 0.5))
+            return
+        }
+        // Crosses column boundaries: share dy between columns by horizontal extent.
+        let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
+        let w = xr - xl
+        var c = xl.rounded(.down)
+        var px = xl
+        // Visit columns in the walking direction so consecutive cells merge.
+        if xa < xb {
+            while px < xr {
+                let nx = min(c + 1, xr)
+                let part = dy * (nx - px) / w
+                if nx > px { addCell(Int32(c), row, part, part * (c + 1 - (px + nx) * 0.5)) }
+                px = nx; c += 1
+            }
+        } else {
+            var qx = xr
+            var cc = ca
+            while qx > xl {
+                let nx = max(cc, xl)
+                let part = dy * (qx - nx) / w
+                if qx > nx { addCell(Int32(cc), row, part, part * (cc + 1 - (qx + nx) * 0.5)) }
+                qx = nx; cc -= 1
+            }
+        }
+    }
+
+    /// Sweeps the gathered cells, calling `body` once per row that has spans.
+    /// `opacity` scales every coverage before it is rounded to 8 bits.
+    public func sweep(rule: FillRule, opacity: Double = 1, _ body: (Int, UnsafeBufferPointer<Span>) -> Void) {
+        if hasCur { cells.append(Cell(x: curX, y: curY, cover: curCover, area: curArea)); hasCur = false }
+        guard !cells.isEmpty, minRow <= maxRow else { return }
+        let rows = maxRow - minRow + 1
+        // Counting sort by row.
+        rowStart.removeAll(keepingCapacity: true)
+        rowStart.append(contentsOf: repeatElement(0, count: rows + 1))
+        let base = minRow
+        for c in cells { rowStart[Int(c.y) - base + 1] &+= 1 }
+        for r in 0..<rows { rowStart[r + 1] &+= rowStart[r] }
+        if sorted.count < cells.count {
+            sorted.append(contentsOf: repeatElement(Cell(x: 0, y: 0, cover: 0, area: 0), count: cells.count - sorted.count))
+        }
+        var fill = rowStart
+        for c in cells {
+            let r = Int(c.y) - base
+            sorted[Int(fill[r])] = c
+            fill[r] &+= 1
+        }
+        let scale = 255 * min(1, max(0, opacity.isNaN ? 0 : opacity))
+        let maxX = Int32(clipMaxX)
+        let evenOdd = rule == .evenOdd
+        @inline(__always) func alpha(_ v: Double) -> UInt8 {
+            var a = abs(v)
+            if evenOdd {
+                a -= 2 * (a * 0.5).rounded(.down)
+                if a > 1 { a = 2 - a }
+            } else if a > 1 { a = 1 }
+            return UInt8(a * scale + 0.5)
+        }
+        sorted.withUnsafeMutableBufferPointer { sc in
+            for r in 0..<rows {
+                let s = Int(rowStart[r]), e = Int(rowStart[r + 1])
+                if s == e { continue }
+                // Insertion sort by column: cells of a row are few and mostly ordered.
+                if e - s > 1 {
+                    var i = s + 1
+                    while i < e {
+                        let v = sc[i]
+                        var j = i - 1
+                        while j >= s && sc[j].x > v.x { sc[j + 1] = sc[j]; j -= 1 }
+                        sc[j + 1] = v
+                        i += 1
+                    }
+                }
+                spans.removeAll(keepingCapacity: true)
+                var acc = 0.0
+                var i = s
+                var nextX: Int32 = Int32(clipMinX)   // first column not yet emitted
+                while i < e {
+                    let x = sc[i].x
+                    var cover = sc[i].cover, area = sc[i].area
+                    i += 1
+                    while i < e && sc[i].x == x { cover += sc[i].cover; area += sc[i].area; i += 1 }
+                    if x >= maxX { break }
+                    if x > nextX {
+                        let a = alpha(acc)
+                        if a != 0 { emit(nextX, x - nextX, a) }
+                    }
+                    let a = alpha(acc + area)
+                    if a != 0 { emit(x, 1, a) }
+                    acc += cover
+                    nextX = x + 1
+                }
+                if nextX < maxX {
+                    let a = alpha(acc)
+                    if a != 0 { emit(nextX, maxX - nextX, a) }
+                }
+                if !spans.isEmpty {
+                    spans.withUnsafeBufferPointer { body(base + r, $0) }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    func emit(_ x: Int32, _ len: Int32, _ a: UInt8) {
+        if let last = spans.last, last.alpha == a, last.x + last.length == x {
+            spans[spans.count - 1].length += len
+        } else {
+            spans.append(Span(x: x, length: len, alpha: a))
+        }
+    }
+}
