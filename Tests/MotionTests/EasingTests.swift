@@ -1,0 +1,96 @@
+import XCTest
+import Motion
+
+final class EasingTests: XCTestCase {
+    static let named: [Easing] = [.linear, .easeIn, .easeOut, .easeInOut]
+    static let all: [Easing] = named + [.ease, .cubicBezier(0.68, -0.6, 0.32, 1.6), .cubicBezier(1, 0, 0, 1)]
+
+    func testEveryEasingHasExactEndpoints() {
+        for easing in EasingTests.all {
+            XCTAssertEqual(easing(0), 0, "\(easing)")
+            XCTAssertEqual(easing(1), 1, "\(easing)")
+        }
+    }
+
+    func testInputIsClampedToUnitInterval() {
+        for easing in EasingTests.all {
+            XCTAssertEqual(easing(-0.5), 0, "\(easing)")
+            XCTAssertEqual(easing(-.infinity), 0, "\(easing)")
+            XCTAssertEqual(easing(.nan), 0, "\(easing)")
+            XCTAssertEqual(easing(1.5), 1, "\(easing)")
+            XCTAssertEqual(easing(.infinity), 1, "\(easing)")
+        }
+    }
+
+    func testEaseInOutIsExactlyHalfAtHalf() {
+        XCTAssertEqual(Easing.easeInOut(0.5), 0.5, accuracy: 1e-12)
+    }
+
+    /// easeInOut is symmetric about (0.5, 0.5).
+    func testEaseInOutIsPointSymmetric() {
+        for i in 0...1000 {
+            let x = Double(i) / 1000
+            XCTAssertEqual(Easing.easeInOut(x) + Easing.easeInOut(1 - x), 1, accuracy: 1e-6, "x = \(x)")
+        }
+    }
+
+    /// easeOut's curve is easeIn's turned half a turn about (0.5, 0.5).
+    func testEaseOutMirrorsEaseIn() {
+        for i in 0...1000 {
+            let x = Double(i) / 1000
+            XCTAssertEqual(Easing.easeOut(x), 1 - Easing.easeIn(1 - x), accuracy: 1e-6, "x = \(x)")
+        }
+    }
+
+    func testNamedCurvesAreMonotonicNonDecreasing() {
+        for easing in EasingTests.named {
+            var previous = easing(0)
+            for i in 1...1000 {
+                let value = easing(Double(i) / 1000)
+                XCTAssertGreaterThanOrEqual(value, previous, "\(easing) at \(Double(i) / 1000)")
+                previous = value
+            }
+        }
+    }
+
+    func testNamedCurvesUseSwiftUIControlPoints() {
+        for i in 0...100 {
+            let x = Double(i) / 100
+            XCTAssertEqual(Easing.linear(x), x)
+            XCTAssertEqual(Easing.easeIn(x), referenceBezier(0.42, 0, 1, 1, at: x), accuracy: 1e-6)
+            XCTAssertEqual(Easing.easeOut(x), referenceBezier(0, 0, 0.58, 1, at: x), accuracy: 1e-6)
+            XCTAssertEqual(Easing.easeInOut(x), referenceBezier(0.42, 0, 0.58, 1, at: x), accuracy: 1e-6)
+            XCTAssertEqual(Easing.ease(x), referenceBezier(0.25, 0.1, 0.25, 1, at: x), accuracy: 1e-6)
+        }
+    }
+
+    func testCubicBezierCaseMatchesCubicBezierType() {
+        let easing = Easing.cubicBezier(0.3, 0.2, 0.1, 0.9)
+        let curve = CubicBezier(0.3, 0.2, 0.1, 0.9)
+        for i in 0...100 {
+            XCTAssertEqual(easing(Double(i) / 100), curve(Double(i) / 100))
+        }
+    }
+
+    func testNamesRoundTrip() {
+        XCTAssertEqual(Easing.names, ["linear", "ease", "easeIn", "easeOut", "easeInOut"])
+        XCTAssertEqual(Easing(name: "linear"), .linear)
+        XCTAssertEqual(Easing(name: "easeIn"), .easeIn)
+        XCTAssertEqual(Easing(name: "easeOut"), .easeOut)
+        XCTAssertEqual(Easing(name: "easeInOut"), .easeInOut)
+        XCTAssertEqual(Easing(name: "ease"), .cubicBezier(0.25, 0.1, 0.25, 1))
+        for name in Easing.names { XCTAssertNotNil(Easing(name: name), name) }
+    }
+
+    func testUnknownNamesAreRejected() {
+        for name in ["", "EaseIn", "ease-in", "easeinout", "spring", " linear"] {
+            XCTAssertNil(Easing(name: name), name)
+        }
+    }
+
+    func testCasesCompareByHowTheyAreWritten() {
+        XCTAssertEqual(Easing.cubicBezier(0.42, 0, 1, 1), .cubicBezier(0.42, 0, 1, 1))
+        XCTAssertNotEqual(Easing.easeIn, .cubicBezier(0.42, 0, 1, 1))
+        XCTAssertEqual(Set<Easing>([.easeIn, .easeIn, .linear]).count, 2)
+    }
+}
