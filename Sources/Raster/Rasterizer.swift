@@ -84,18 +84,23 @@ public final class Rasterizer {
     public func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
         let left = Double(clipMinX), right = Double(clipMaxX)
-        // Split at the clip's left and right sides; outside parts run along the side,
-        // where they still carry their winding to the pixels on the right.
-        if (ax < left) != (bx < left) {
-            let t = (left - ax) / (bx - ax), my = ay + (by - ay) * t
-            addEdge(ax, ay, left, my); addEdge(left, my, bx, by); return
+        if min(ax, bx) >= left && max(ax, bx) <= right { walk(ax, ay, bx, by); return }
+        // Split where the edge crosses the clip's left and right sides; the parts outside
+        // run along the side, where they still carry their winding to the pixels on the right.
+        var ts: (Double, Double) = (2, 2)
+        let dx = bx - ax
+        if dx != 0 {
+            let tl = (left - ax) / dx, tr = (right - ax) / dx
+            if tl > 0 && tl < 1 { ts.0 = tl }
+            if tr > 0 && tr < 1 { ts.1 = tr }
+            if ts.1 < ts.0 { ts = (ts.1, ts.0) }
         }
-        if (ax > right) != (bx > right) {
-            let t = (right - ax) / (bx - ax), my = ay + (by - ay) * t
-            addEdge(ax, ay, right, my); addEdge(right, my, bx, by); return
+        var t0 = 0.0, px = ax, py = ay
+        for t in [ts.0, ts.1, 1.0] where t <= 1 && t > t0 {
+            let qx = t == 1 ? bx : ax + dx * t, qy = t == 1 ? by : ay + (by - ay) * t
+            walk(min(max(px, left), right), py, min(max(qx, left), right), qy)
+            t0 = t; px = qx; py = qy
         }
-        let x0 = min(max(ax, left), right), x1 = min(max(bx, left), right)
-        walk(x0, ay, x1, by)
     }
 
     @inline(__always)

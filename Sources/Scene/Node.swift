@@ -1,0 +1,129 @@
+import Geometry
+import Raster
+import Motion
+
+/// A filled and/or stroked path whose trim and opacity animate.
+public struct ShapeNode: Sendable {
+    /// A name for finding the node again (a mark's id).
+    public var id: String?
+    /// The geometry, in user space.
+    public var path: Path {
+        didSet { measure = PathMeasure(path) }
+    }
+    /// The fill paint and rule, if the shape is filled.
+    public var fill: (paint: NodePaint, rule: FillRule)?
+    /// The stroke paint and style, if the shape is stroked.
+    public var stroke: (paint: NodePaint, style: StrokeStyle)?
+    /// Start of the visible part, as a fraction of the path's length (SwiftUI `trim(from:)`).
+    public var trimStart: AnimatedValue = .constant(0)
+    /// End of the visible part, as a fraction of the path's length (SwiftUI `trim(to:)`).
+    public var trimEnd: AnimatedValue = .constant(1)
+    /// Opacity in 0…1 applied to fill and stroke together.
+    public var opacity: AnimatedValue = .constant(1)
+    /// The rectangle unit paint points refer to; the path's bounds when nil.
+    public var frame: Rect?
+    /// The arc-length table of `path`, built once so each frame's trim is cheap.
+    public private(set) var measure: PathMeasure
+
+    /// Creates a shape node.
+    public init(id: String? = nil, path: Path, fill: (paint: NodePaint, rule: FillRule)? = nil,
+                stroke: (paint: NodePaint, style: StrokeStyle)? = nil, frame: Rect? = nil) {
+        self.id = id; self.path = path; self.fill = fill; self.stroke = stroke; self.frame = frame
+        measure = PathMeasure(path)
+    }
+
+    /// The latest time at which any property of the node changes.
+    public var endTime: Double { max(trimStart.endTime, trimEnd.endTime, opacity.endTime) }
+
+    /// Draws the node as it is at time `t`.
+    public func render(at t: Double, on canvas: Canvas) {
+        let o = min(1, max(0, opacity.value(at: t)))
+        guard o > 0 else { return }
+        let a = trimStart.value(at: t), b = trimEnd.value(at: t)
+        let visible: Path
+        if a <= 0 && b >= 1 {
+            visible = path
+        } else {
+            guard a < b else { return }
+            visible = measure.trimmed(from: a, to: b)
+            if visible.isEmpty { return }
+        }
+        let box = frame ?? path.controlBounds
+        // A shape with both fill and stroke at partial opacity must fade as one picture,
+        // so it goes through a layer; with one of them the opacity folds into coverage.
+        let both = fill != nil && stroke != nil && o < 1
+        if both { canvas.beginLayer(opacity: o) }
+        let drawOpacity = both ? 1 : o
+        if let f = fill { canvas.fill(visible, paint: f.paint.resolve(in: box), rule: f.rule, opacity: drawOpacity) }
+        if let s = stroke { canvas.stroke(visible, style: s.style, paint: s.paint.resolve(in: box), opacity: drawOpacity) }
+        if both { canvas.endLayer() }
+    }
+}
+
+/// A group of nodes drawn together, optionally through an opacity layer and a transform.
+public struct GroupNode: Sendable {
+    /// A name for finding the group again.
+    public var id: String?
+    /// The children, drawn in order (later ones on top).
+    public var children: [Node]
+    /// Group opacity: the children are composited together, then faded as one.
+    public var opacity: AnimatedValue = .constant(1)
+    /// Applied to every child.
+    public var transform: Transform = .identity
+
+    /// Creates a group.
+    public init(id: String? = nil, children: [Node], opacity: AnimatedValue = .constant(1), transform: Transform = .identity) {
+        self.id = id; self.children = children; self.opacity = opacity; self.transform = transform
+    }
+
+    /// The latest time at which anything in the group changes.
+    public var endTime: Double { children.reduce(opacity.endTime) { max($0, $1.endTime) } }
+
+    /// Draws the group as it is at time `t`.
+    public func render(at t: Double, on canvas: Canvas) {
+        let o = min(1, max(0, opacity.value(at: t)))
+        guard o > 0 else { return }
+        let layered = o < 1
+        canvas.save()
+        canvas.concatenate(transform)
+        if layered { canvas.beginLayer(opacity: o) }
+        for c in children { c.render(at: t, on: canvas) }
+        if layered { canvas.endLayer() }
+        canvas.restore()
+    }
+}
+
+/// One element of the scene tree.
+public enum Node: Sendable {
+    /// A path with paint.
+    case shape(ShapeNode)
+    /// A group of nodes.
+    case group(GroupNode)
+
+    /// The node's id, if any.
+    public var id: String? {
+        switch self { case .shape(let s): return s.id; case .group(let g): return g.id }
+    }
+
+    /// The latest time at which the node changes.
+    public var endTime: Double {
+        switch self { case .shape(let s): return s.endTime; case .group(let g): return g.endTime }
+    }
+
+    /// Draws the node at time `t`.
+    public func render(at t: Double, on canvas: Canvas) {
+        switch self {
+        case .shape(let s): s.render(at: t, on: canvas)
+        case .group(let g): g.render(at: t, on: canvas)
+        }
+    }
+
+    /// This node or a descendant with the given id (depth first).
+    public func find(_ id: String) -> Node? {
+        if self.id == id { return self }
+        if case .group(let g) = self {
+            for c in g.children { if let n = c.find(id) { return n } }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,136 @@
+import XCTest
+import Geometry
+@testable import Raster
+
+final class RasterizerTests: XCTestCase {
+    /// Total coverage in pixels: the sum of alpha over the canvas for opaque white paint.
+    func coverage(_ c: Canvas) -> Double {
+        var s = 0
+        for i in stride(from: 3, to: c.pixmap.data.count, by: 4) { s += Int(c.pixmap.data[i]) }
+        return Double(s) / 255
+    }
+
+    func testFractionalRectangleCoverageEqualsArea() {
+        let c = Canvas(width: 64, height: 64)
+        let r = Rect(x: 10.3, y: 7.71, width: 33.45, height: 20.17)
+        c.fill(.rect(r), paint: .solid(.white))
+        XCTAssertEqual(coverage(c), r.width * r.height, accuracy: r.width * r.height * 0.005)
+    }
+
+    func testCircleCoverageEqualsArea() {
+        let c = Canvas(width: 100, height: 100)
+        c.fill(.circle(center: Point(50.3, 49.6), radius: 31.7), paint: .solid(.white))
+        let area = Double.pi * 31.7 * 31.7
+        XCTAssertEqual(coverage(c), area, accuracy: area * 0.005)
+    }
+
+    func testEdgeAtQuarterPixelCoversThreeQuarters() {
+        let c = Canvas(width: 30, height: 10)
+        c.fill(.rect(Rect(x: 10.25, y: 0, width: 10, height: 10)), paint: .solid(.white))
+        for y in 0..<10 {
+            XCTAssertEqual(Double(c.pixmap.pixel(10, y).a) / 255, 0.75, accuracy: 1.0 / 255)
+            XCTAssertEqual(c.pixmap.pixel(11, y).a, 255)
+            XCTAssertEqual(c.pixmap.pixel(9, y).a, 0)
+            XCTAssertEqual(Double(c.pixmap.pixel(20, y).a) / 255, 0.25, accuracy: 1.0 / 255)
+        }
+    }
+
+    func testEvenOddAndNonZeroDifferOnlyInsideTheStarsCore() {
+        // A pentagram: its centre pentagon has winding 2.
+        var star = Path()
+        for i in 0..<5 {
+            let a = -Double.pi / 2 + Double(i) * 4 * .pi / 5
+            let p = Point(50 + 45 * cos(a), 50 + 45 * sin(a))
+            if i == 0 { star.move(to: p) } else { star.line(to: p) }
+        }
+        star.close()
+        let nz = Canvas(width: 100, height: 100), eo = Canvas(width: 100, height: 100)
+        nz.fill(star, paint: .solid(.white), rule: .nonZero)
+        eo.fill(star, paint: .solid(.white), rule: .evenOdd)
+        XCTAssertEqual(nz.pixmap.pixel(50, 52).a, 255)
+        XCTAssertEqual(eo.pixmap.pixel(50, 52).a, 0)
+        // Outside the core (a point of the star) the rules agree.
+        XCTAssertEqual(nz.pixmap.pixel(50, 10).a, 255)
+        XCTAssertEqual(eo.pixmap.pixel(50, 10).a, 255)
+        // They differ exactly on the core pentagon: its area is known in closed form.
+        var diff = 0
+        for i in stride(from: 3, to: nz.pixmap.data.count, by: 4) { diff += Int(nz.pixmap.data[i]) - Int(eo.pixmap.data[i]) }
+        // Inner pentagon circumradius r = R·cos(72°)/cos(36°); area = 5/2·r²·sin(72°).
+        let r = 45 * cos(0.4 * .pi) / cos(0.2 * .pi)
+        let core = 2.5 * r * r * sin(0.4 * .pi)
+        XCTAssertEqual(Double(diff) / 255, core, accuracy: core * 0.01)
+    }
+
+    func testThinDiagonalLineTouchesOnlyCellsNearIt() {
+        let r = Rasterizer()
+        r.reset(clipX: 0, clipY: 0, clipWidth: 4000, clipHeight: 4000)
+        let outline = Stroker.stroke([Polyline(points: [Point(0, 0), Point(3999, 3999)], closed: false)],
+                                     style: StrokeStyle(width: 1))
+        r.add(outline)
+        var pixels = 0
+        r.sweep(rule: .nonZero) { _, spans in for s in spans { pixels += Int(s.length) } }
+        // A 1 px diagonal of length ~5656 touches about 3 pixels per row, not the 16M of its box.
+        XCTAssertLessThan(pixels, 4000 * 4)
+        XCTAssertLessThan(r.cells.count, 4000 * 6)
+    }
+
+    func testDegenerateInputNeverCrashes() {
+        let c = Canvas(width: 50, height: 50)
+        var p = Path()
+        p.move(to: Point(.nan, .nan)); p.line(to: Point(10, 10)); p.line(to: Point(.infinity, 3))
+        p.move(to: Point(-1e30, -1e30)); p.line(to: Point(1e30, 1e30)); p.line(to: Point(-1e30, 1e30)); p.close()
+        c.fill(p, paint: .solid(.black))
+        c.stroke(p, style: StrokeStyle(width: 3, cap: .round, join: .round), paint: .solid(.black))
+        c.fill(Path(), paint: .solid(.black))
+        c.stroke(p, style: StrokeStyle(width: 0), paint: .solid(.black))
+        // A large (but representable) triangle is clipped exactly: it covers the lower-left half.
+        let big = Canvas(width: 50, height: 50)
+        var t = Path()
+        t.move(to: Point(-1e6, -1e6)); t.line(to: Point(1e6, 1e6)); t.line(to: Point(-1e6, 1e6)); t.close()
+        big.fill(t, paint: .solid(.black))
+        XCTAssertEqual(big.pixmap.pixel(5, 40).a, 255)
+        XCTAssertEqual(big.pixmap.pixel(40, 5).a, 0)
+        XCTAssertEqual(Int(big.pixmap.pixel(20, 20).a), 128, accuracy: 1)
+    }
+
+    func testSourceOverMatchesTheFormula() {
+        let c = Canvas(width: 4, height: 4, background: .white)
+        let red = Color(r: 1, g: 0, b: 0, a: 0.5)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 4, height: 4)), paint: .solid(red))
+        let p = c.pixmap.pixel(1, 1)
+        // 0.5 red over white: R = 128 + 255·127/255, G = B = 127.
+        XCTAssertEqual(p.r, 255); XCTAssertEqual(p.g, 127); XCTAssertEqual(p.b, 127); XCTAssertEqual(p.a, 255)
+    }
+
+    func testPackedScaleEqualsDiv255ForAllInputs() {
+        for c in 0...255 {
+            for a in 0...255 {
+                let v = UInt32(c) | UInt32(c) << 8 | UInt32(c) << 16 | UInt32(c) << 24
+                let s = scalePacked(v, UInt32(a))
+                let e = div255(UInt32(c * a))
+                XCTAssertEqual(s, e | e << 8 | e << 16 | e << 24)
+                XCTAssertEqual(e, UInt32((Double(c * a) / 255).rounded()))
+            }
+        }
+    }
+
+    func testLinearGradientEndsAndMiddle() {
+        let c = Canvas(width: 256, height: 1)
+        let g = LinearGradient(start: Point(0, 0), end: Point(256, 0), colors: [.black, .white])
+        c.fill(.rect(Rect(x: 0, y: 0, width: 256, height: 1)), paint: .linearGradient(g))
+        XCTAssertEqual(c.pixmap.pixel(0, 0).r, 0, accuracy: 1)
+        XCTAssertEqual(c.pixmap.pixel(255, 0).r, 255, accuracy: 1)
+        XCTAssertEqual(Int(c.pixmap.pixel(128, 0).r), 128, accuracy: 2)
+    }
+
+    func testOpacityLayerFadesTheGroupAsOne() {
+        let c = Canvas(width: 20, height: 20)
+        c.beginLayer(opacity: 0.5)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 20)), paint: .solid(.black))
+        c.fill(.rect(Rect(x: 0, y: 0, width: 10, height: 20)), paint: .solid(.black))
+        c.endLayer()
+        // Overlapping shapes inside the layer do not double the alpha.
+        XCTAssertEqual(c.pixmap.pixel(5, 5).a, 128)
+        XCTAssertEqual(c.pixmap.pixel(15, 5).a, 128)
+    }
+}
