@@ -1,0 +1,225 @@
+// The JSON tree that timeline documents are decoded from.
+//
+// Foundation's JSONDecoder cannot say where a value came from, and DESIGN.md
+// ("Bad input") promises that every error names the file, the JSON path and
+// line:column. So ChartReel parses JSON itself (JSONParser.swift) into this
+// tree, in which every value and every object key remembers its position.
+
+/// A position in a JSON text: 1-based line and column.
+///
+/// Lines are separated by LF, CRLF or a lone CR. Columns count Unicode scalars
+/// (not bytes, not UTF-16 units), so `"é": 1` puts the `1` at column 6 just as an
+/// editor shows it; a tab counts as one column. A UTF-8 byte order mark at the
+/// start of the text is not counted.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Line number, starting at 1.
+    public var line: Int
+    /// Column number in Unicode scalars, starting at 1.
+    public var column: Int
+
+    /// Creates a location from a 1-based line and column.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// Orders locations as they appear in the text.
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        a.line != b.line ? a.line < b.line : a.column < b.column
+    }
+
+    /// `line:column`, as compilers print it.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A JSON value together with the location of its first character.
+public struct JSONNode: Hashable, Sendable {
+    /// The value.
+    public var value: JSONValue
+    /// Where the value starts: its opening `{`, `[` or `"`, its sign or first
+    /// digit, or the first letter of `true`, `false` or `null`.
+    public var location: SourceLocation
+
+    /// Creates a node.
+    public init(value: JSONValue, location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One `"key": value` member of a JSON object.
+///
+/// A named struct rather than a tuple so that nodes can be `Hashable`; it reads
+/// the same as the tuple would (`member.key`, `member.keyLocation`, `member.value`).
+public struct JSONMember: Hashable, Sendable {
+    /// The key, with escapes resolved.
+    public var key: String
+    /// Where the key's opening quote is.
+    public var keyLocation: SourceLocation
+    /// The member's value.
+    public var value: JSONNode
+
+    /// Creates a member.
+    public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.value = value
+    }
+}
+
+/// A JSON value (RFC 8259) whose children carry their locations.
+public enum JSONValue: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number: its value, and its text as written (`1.50`, `1e3`) so messages
+    /// can quote it. Always finite: literals beyond `Double`'s range are rejected.
+    case number(Double, literal: String)
+    /// A string, with escapes resolved.
+    case string(String)
+    /// An array.
+    case array([JSONNode])
+    /// An object, its members in document order. Duplicate keys are kept (the
+    /// decoder reports them, see `JSONCursor.object(allowedKeys:)`).
+    case object([JSONMember])
+
+    /// How the value reads in a message: `null`, `true`, `a number 1.5`,
+    /// `a string "abc"`, `an array`, `an object`.
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(_, let literal): return "a number \(literal)"
+        case .string(let s): return "a string \(quotedForMessage(s))"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON text that is not well-formed, with the location of the problem.
+public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong. Every case has a fixed message (see `message`).
+    public enum Kind: Hashable, Sendable {
+        /// The text ended where `expected` was needed, e.g. `"a value"`.
+        case unexpectedEndOfInput(expected: String)
+        /// `found` (quoted as `'x'`, or `U+000C`) stands where `expected` was
+        /// needed; `hint` says what a likely mistake is (comments, single quotes).
+        case unexpectedToken(expected: String, found: String, hint: String?)
+        /// A `,` directly before the closing `]` or `}`; the location is the comma's.
+        case trailingComma(before: Character)
+        /// A string has no closing quote; the location is the opening quote's.
+        case unterminatedString
+        /// A backslash escape that JSON does not have, as written (`\q`).
+        case invalidEscape(String)
+        /// `\u` not followed by four hexadecimal digits.
+        case invalidUnicodeEscape
+        /// A `\uD800`–`\uDFFF` escape that is not half of a surrogate pair.
+        case unpairedSurrogate(UInt16)
+        /// A raw character below U+0020 inside a string.
+        case controlCharacterInString(UInt8)
+        /// A byte that is not part of well-formed UTF-8 inside a string.
+        case invalidUTF8(UInt8)
+        /// A number that breaks RFC 8259's grammar; `reason` says how.
+        case invalidNumber(reason: String)
+        /// A number beyond `Double`'s range, such as `1e400`.
+        case numberOutOfRange(literal: String)
+        /// Arrays and objects nested deeper than `limit`.
+        case nestingTooDeep(limit: Int)
+    }
+
+    /// What is wrong.
+    public var kind: Kind
+    /// Where: the offending character (for `trailingComma`, the comma; for
+    /// `unterminatedString`, the opening quote; for escapes, the backslash; for
+    /// numbers, their first character).
+    public var location: SourceLocation
+    /// The path of the value being parsed when the error was found (the
+    /// enclosing container for errors between values).
+    public var path: JSONPath
+
+    /// Creates an error.
+    public init(kind: Kind, location: SourceLocation, path: JSONPath = JSONPath()) {
+        self.kind = kind
+        self.location = location
+        self.path = path
+    }
+
+    /// The message, saying what was found and what was expected.
+    public var message: String {
+        switch kind {
+        case .unexpectedEndOfInput(let expected):
+            return "unexpected end of input: expected \(expected)"
+        case .unexpectedToken(let expected, let found, let hint):
+            return "expected \(expected), found \(found)" + (hint.map { " (\($0))" } ?? "")
+        case .trailingComma(let before):
+            return "trailing comma before '\(before)'"
+        case .unterminatedString:
+            return "unterminated string"
+        case .invalidEscape(let escape):
+            return "invalid escape '\(escape)'"
+        case .invalidUnicodeEscape:
+            return "invalid escape '\\u': expected 4 hexadecimal digits"
+        case .unpairedSurrogate(let unit):
+            return "unpaired UTF-16 surrogate '\\u\(hex4(unit))'"
+        case .controlCharacterInString(let byte):
+            let escape: String
+            switch byte {
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            default: escape = "\\u" + hex4(UInt16(byte))
+            }
+            return "control character in string (U+\(hex4(UInt16(byte)))); write it as \(escape)"
+        case .invalidUTF8(let byte):
+            return "invalid UTF-8 in string (byte 0x\(hex2(byte)))"
+        case .invalidNumber(let reason):
+            return "invalid number: \(reason)"
+        case .numberOutOfRange(let literal):
+            return "number out of range: \(literal)"
+        case .nestingTooDeep(let limit):
+            return "nesting too deep: more than \(limit) nested arrays and objects"
+        }
+    }
+
+    /// `line:column: message`.
+    public var description: String { "\(location): \(message)" }
+}
+
+// MARK: - Message formatting shared with the decoder
+
+/// `s` in double quotes with JSON escapes, shortened to about 40 characters.
+func quotedForMessage(_ s: String) -> String {
+    var out = "\""
+    var count = 0
+    for scalar in s.unicodeScalars {
+        if count == 40 {
+            out += "…"
+            break
+        }
+        count += 1
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20: out += "\\u" + hex4(UInt16(scalar.value))
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+/// Four uppercase hexadecimal digits.
+func hex4(_ v: UInt16) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - s.count) + s
+}
+
+/// Two uppercase hexadecimal digits.
+func hex2(_ v: UInt8) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return s.count == 1 ? "0" + s : s
+}

@@ -1,0 +1,574 @@
+// A strict RFC 8259 JSON parser over UTF-8 bytes that records locations.
+//
+// Strict means: no comments, no trailing commas, no single quotes, no NaN or
+// Infinity, no leading zeros or '+', well-formed UTF-8 and surrogate pairs only,
+// exactly one value per text. Documents are written by hand, so each of these
+// gets a message that names the mistake rather than the grammar rule.
+//
+// The parser is iterative: open arrays and objects live on an explicit stack,
+// not the call stack, so nesting depth is bounded by `JSONParser.maxDepth` and
+// never by the thread's stack size (rendering threads may have small stacks).
+// Line and column are tracked incrementally (line start offset, plus the number
+// of UTF-8 continuation bytes seen on the line, which can only occur inside
+// strings), so recording a location costs a subtraction, not a rescan.
+// Numbers take Clinger's fast path (integer mantissa <= 2^53 and |exponent|
+// <= 22 convert exactly with one multiplication or division) and otherwise the
+// standard library's correctly rounded conversion.
+
+/// Parses JSON text into a `JSONNode` tree.
+public enum JSONParser {
+    /// The deepest nesting of arrays and objects accepted. Deeper texts fail with
+    /// `JSONSyntaxError.Kind.nestingTooDeep`; no timeline needs a tenth of this.
+    public static let maxDepth = 512
+
+    /// Parses one JSON value from UTF-8 `bytes`, which may start with a byte order mark.
+    /// - Throws: `JSONSyntaxError` at the first problem.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        let result: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer)
+            do throws(JSONSyntaxError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses one JSON value from `text`.
+    /// - Throws: `JSONSyntaxError` at the first problem.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try parse(Array(text.utf8))
+    }
+}
+
+// MARK: - Byte constants
+
+private let quote = UInt8(ascii: "\"")
+private let backslash = UInt8(ascii: "\\")
+private let comma = UInt8(ascii: ",")
+private let colon = UInt8(ascii: ":")
+private let openBracket = UInt8(ascii: "[")
+private let closeBracket = UInt8(ascii: "]")
+private let openBrace = UInt8(ascii: "{")
+private let closeBrace = UInt8(ascii: "}")
+private let minus = UInt8(ascii: "-")
+private let plus = UInt8(ascii: "+")
+private let dot = UInt8(ascii: ".")
+private let zero = UInt8(ascii: "0")
+private let nine = UInt8(ascii: "9")
+
+@inline(__always) private func isDigit(_ b: UInt8) -> Bool { b &- zero < 10 }
+
+@inline(__always) private func isWordByte(_ b: UInt8) -> Bool {
+    (b | 0x20) &- UInt8(ascii: "a") < 26 || isDigit(b) || b == UInt8(ascii: "_")
+}
+
+/// Powers of ten exactly representable as `Double`.
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+// MARK: - Parser
+
+/// An array or object whose closing bracket has not been reached yet.
+private struct Frame {
+    let isObject: Bool
+    let location: SourceLocation
+    var elements: [JSONNode] = []
+    var members: [JSONMember] = []
+    /// The key of the member whose value is being parsed (objects only).
+    var key = ""
+    var keyLocation = SourceLocation(line: 0, column: 0)
+}
+
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    var line = 1
+    /// Byte offset where the current line starts.
+    var lineStart = 0
+    /// UTF-8 continuation bytes between `lineStart` and `pos`.
+    var lineExtra = 0
+    var stack: [Frame] = []
+    /// True between a value and the separator after it: errors then belong to
+    /// the enclosing container (the stack's top) rather than to its next child.
+    var betweenValues = false
+    /// Reused buffer for strings that contain escapes.
+    var scratch: [UInt8] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            pos = 3
+            lineStart = 3
+        }
+    }
+
+    var location: SourceLocation {
+        SourceLocation(line: line, column: pos &- lineStart &- lineExtra &+ 1)
+    }
+
+    var path: JSONPath {
+        var components: [JSONPath.Component] = []
+        let frames = betweenValues ? stack.dropLast() : stack[...]
+        components.reserveCapacity(frames.count)
+        for frame in frames {
+            components.append(frame.isObject ? .key(frame.key) : .index(frame.elements.count))
+        }
+        return JSONPath(components)
+    }
+
+    func error(_ kind: JSONSyntaxError.Kind, at location: SourceLocation) -> JSONSyntaxError {
+        JSONSyntaxError(kind: kind, location: location, path: path)
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while pos < bytes.count {
+            switch bytes[pos] {
+            case 0x20, 0x09:
+                pos &+= 1
+            case 0x0A:
+                pos &+= 1
+                newLine()
+            case 0x0D:
+                pos &+= 1
+                if pos < bytes.count, bytes[pos] == 0x0A { pos &+= 1 }
+                newLine()
+            default:
+                return
+            }
+        }
+    }
+
+    @inline(__always) mutating func newLine() {
+        line &+= 1
+        lineStart = pos
+        lineExtra = 0
+    }
+
+    // MARK: Structure
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        let root = try parseValue()
+        skipWhitespace()
+        if pos < bytes.count {
+            throw unexpected(expected: "end of input after the document's value")
+        }
+        return root
+    }
+
+    /// Parses one value, iteratively: containers are pushed on `stack` as they
+    /// open and become nodes as they close.
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        next: while true {
+            betweenValues = false
+            var node: JSONNode
+            // Descend: open containers until a scalar or an empty container.
+            descend: while true {
+                skipWhitespace()
+                guard pos < bytes.count else {
+                    throw error(.unexpectedEndOfInput(expected: "a value"), at: location)
+                }
+                let start = location
+                switch bytes[pos] {
+                case openBracket:
+                    guard stack.count < JSONParser.maxDepth else {
+                        throw error(.nestingTooDeep(limit: JSONParser.maxDepth), at: start)
+                    }
+                    pos &+= 1
+                    skipWhitespace()
+                    if pos < bytes.count, bytes[pos] == closeBracket {
+                        pos &+= 1
+                        node = JSONNode(value: .array([]), location: start)
+                        break descend
+                    }
+                    stack.append(Frame(isObject: false, location: start))
+                case openBrace:
+                    guard stack.count < JSONParser.maxDepth else {
+                        throw error(.nestingTooDeep(limit: JSONParser.maxDepth), at: start)
+                    }
+                    pos &+= 1
+                    skipWhitespace()
+                    if pos < bytes.count, bytes[pos] == closeBrace {
+                        pos &+= 1
+                        node = JSONNode(value: .object([]), location: start)
+                        break descend
+                    }
+                    var frame = Frame(isObject: true, location: start)
+                    (frame.key, frame.keyLocation) = try parseKey(expected: "a string key or '}'")
+                    stack.append(frame)
+                default:
+                    node = try parseScalar(start)
+                    break descend
+                }
+            }
+            // Ascend: attach the node to its container; close containers that end.
+            betweenValues = true
+            while !stack.isEmpty {
+                let top = stack.count &- 1
+                skipWhitespace()
+                if stack[top].isObject {
+                    stack[top].members.append(JSONMember(
+                        key: stack[top].key, keyLocation: stack[top].keyLocation, value: node))
+                    guard pos < bytes.count else {
+                        throw error(.unexpectedEndOfInput(expected: "',' or '}' after object member"),
+                                    at: location)
+                    }
+                    switch bytes[pos] {
+                    case comma:
+                        let commaLocation = location
+                        pos &+= 1
+                        skipWhitespace()
+                        if pos < bytes.count, bytes[pos] == closeBrace {
+                            throw error(.trailingComma(before: "}"), at: commaLocation)
+                        }
+                        (stack[top].key, stack[top].keyLocation) = try parseKey(expected: "a string key")
+                        continue next
+                    case closeBrace:
+                        pos &+= 1
+                        let frame = stack.removeLast()
+                        node = JSONNode(value: .object(frame.members), location: frame.location)
+                    default:
+                        throw unexpected(expected: "',' or '}' after object member")
+                    }
+                } else {
+                    stack[top].elements.append(node)
+                    guard pos < bytes.count else {
+                        throw error(.unexpectedEndOfInput(expected: "',' or ']' after array element"),
+                                    at: location)
+                    }
+                    switch bytes[pos] {
+                    case comma:
+                        let commaLocation = location
+                        pos &+= 1
+                        skipWhitespace()
+                        if pos < bytes.count, bytes[pos] == closeBracket {
+                            throw error(.trailingComma(before: "]"), at: commaLocation)
+                        }
+                        continue next
+                    case closeBracket:
+                        pos &+= 1
+                        let frame = stack.removeLast()
+                        node = JSONNode(value: .array(frame.elements), location: frame.location)
+                    default:
+                        throw unexpected(expected: "',' or ']' after array element")
+                    }
+                }
+            }
+            return node
+        }
+    }
+
+    /// Parses `"key"` and the `:` after it, whitespace around both included.
+    mutating func parseKey(expected: String) throws(JSONSyntaxError) -> (String, SourceLocation) {
+        skipWhitespace()
+        guard pos < bytes.count else {
+            throw error(.unexpectedEndOfInput(expected: expected), at: location)
+        }
+        guard bytes[pos] == quote else {
+            throw unexpected(expected: expected, atKey: true)
+        }
+        let keyLocation = location
+        let key = try parseString()
+        skipWhitespace()
+        guard pos < bytes.count else {
+            throw error(.unexpectedEndOfInput(expected: "':' after object key"), at: location)
+        }
+        guard bytes[pos] == colon else {
+            throw unexpected(expected: "':' after object key")
+        }
+        pos &+= 1
+        return (key, keyLocation)
+    }
+
+    mutating func parseScalar(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+        let b = bytes[pos]
+        switch b {
+        case quote:
+            return JSONNode(value: .string(try parseString()), location: start)
+        case minus, zero...nine:
+            return try parseNumber(start)
+        case plus:
+            throw error(.invalidNumber(reason: "a leading '+' is not allowed"), at: start)
+        case dot:
+            throw error(.invalidNumber(reason: "a digit is required before '.'"), at: start)
+        default:
+            if isWordByte(b) {
+                let begin = pos
+                while pos < bytes.count, isWordByte(bytes[pos]) { pos &+= 1 }
+                let word = bytes[begin..<pos]
+                if word.elementsEqual("true".utf8) { return JSONNode(value: .bool(true), location: start) }
+                if word.elementsEqual("false".utf8) { return JSONNode(value: .bool(false), location: start) }
+                if word.elementsEqual("null".utf8) { return JSONNode(value: .null, location: start) }
+                pos = begin
+            }
+            throw unexpected(expected: "a value")
+        }
+    }
+
+    // MARK: Strings
+
+    /// Parses a string starting at its opening quote.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let start = location
+        pos &+= 1
+        var segmentStart = pos
+        var escaped = false
+        while pos < bytes.count {
+            let b = bytes[pos]
+            if b == quote {
+                let string: String
+                if escaped {
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<pos]))
+                    string = String(decoding: scratch, as: UTF8.self)
+                } else {
+                    string = String(decoding: UnsafeBufferPointer(rebasing: bytes[segmentStart..<pos]),
+                                    as: UTF8.self)
+                }
+                pos &+= 1
+                return string
+            } else if b == backslash {
+                if !escaped {
+                    escaped = true
+                    scratch.removeAll(keepingCapacity: true)
+                }
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<pos]))
+                try parseEscape(stringStart: start)
+                segmentStart = pos
+            } else if b < 0x20 {
+                throw error(.controlCharacterInString(b), at: location)
+            } else if b < 0x80 {
+                pos &+= 1
+            } else {
+                try skipUTF8Sequence(stringStart: start)
+            }
+        }
+        throw error(.unterminatedString, at: start)
+    }
+
+    /// Validates the multi-byte UTF-8 sequence at `pos` and steps over it.
+    mutating func skipUTF8Sequence(stringStart: SourceLocation) throws(JSONSyntaxError) {
+        let lead = bytes[pos]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // range of the second byte
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F  // no UTF-16 surrogates
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F  // nothing above U+10FFFF
+        default: throw error(.invalidUTF8(lead), at: location)
+        }
+        for i in 1..<length {
+            let at = pos &+ i
+            guard at < bytes.count else {
+                throw error(.unterminatedString, at: stringStart)
+            }
+            let b = bytes[at]
+            let ok = i == 1 ? (low...high).contains(b) : (0x80...0xBF).contains(b)
+            guard ok else {
+                pos = at
+                lineExtra &+= i &- 1
+                throw error(.invalidUTF8(b), at: location)
+            }
+        }
+        pos &+= length
+        lineExtra &+= length &- 1
+    }
+
+    /// Parses the escape at `pos` (a backslash) and appends its UTF-8 to `scratch`.
+    mutating func parseEscape(stringStart: SourceLocation) throws(JSONSyntaxError) {
+        let escapeLocation = location
+        guard pos &+ 1 < bytes.count else {
+            throw error(.unterminatedString, at: stringStart)
+        }
+        let c = bytes[pos &+ 1]
+        pos &+= 2
+        switch c {
+        case quote, backslash, UInt8(ascii: "/"): scratch.append(c)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            guard let unit = readHex4() else {
+                throw error(.invalidUnicodeEscape, at: escapeLocation)
+            }
+            var scalarValue = UInt32(unit)
+            if (0xDC00...0xDFFF).contains(unit) {
+                throw error(.unpairedSurrogate(unit), at: escapeLocation)
+            }
+            if (0xD800...0xDBFF).contains(unit) {
+                guard pos &+ 1 < bytes.count, bytes[pos] == backslash, bytes[pos &+ 1] == UInt8(ascii: "u")
+                else {
+                    throw error(.unpairedSurrogate(unit), at: escapeLocation)
+                }
+                let lowLocation = location
+                pos &+= 2
+                guard let low = readHex4() else {
+                    throw error(.invalidUnicodeEscape, at: lowLocation)
+                }
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error(.unpairedSurrogate(unit), at: escapeLocation)
+                }
+                scalarValue = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(low) &- 0xDC00)
+            }
+            // Non-surrogate values below 0x110000 are always scalars.
+            scratch.append(contentsOf: String(Unicode.Scalar(scalarValue)!).utf8)
+        default:
+            pos &-= 1
+            let shown: String
+            if c >= 0x21 && c < 0x7F {
+                shown = "\\" + String(UnicodeScalar(c))
+            } else if c < 0x80 {
+                shown = "\\ followed by U+" + hex4(UInt16(c))
+            } else {
+                shown = "\\ followed by a non-ASCII character"
+            }
+            throw error(.invalidEscape(shown), at: escapeLocation)
+        }
+    }
+
+    /// Reads four hexadecimal digits at `pos`, or returns nil leaving `pos` alone.
+    mutating func readHex4() -> UInt16? {
+        guard pos &+ 4 <= bytes.count else { return nil }
+        var value: UInt16 = 0
+        for i in 0..<4 {
+            let b = bytes[pos &+ i]
+            let digit: UInt8
+            switch b {
+            case zero...nine: digit = b &- zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b &- UInt8(ascii: "a") &+ 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b &- UInt8(ascii: "A") &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        pos &+= 4
+        return value
+    }
+
+    // MARK: Numbers
+
+    /// Parses `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` at `pos`.
+    mutating func parseNumber(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+        let begin = pos
+        let negative = bytes[pos] == minus
+        if negative { pos &+= 1 }
+        guard pos < bytes.count, isDigit(bytes[pos]) else {
+            throw error(.invalidNumber(reason: "expected a digit after '-'"), at: start)
+        }
+        var mantissa: UInt64 = 0
+        var mantissaDigits = 0  // digits in `mantissa`, leading zeros excluded
+        var decimalExponent = 0
+        if bytes[pos] == zero {
+            pos &+= 1
+            if pos < bytes.count, isDigit(bytes[pos]) {
+                throw error(.invalidNumber(reason: "leading zeros are not allowed"), at: start)
+            }
+        } else {
+            while pos < bytes.count, isDigit(bytes[pos]) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[pos] &- zero)
+                mantissaDigits &+= 1
+                pos &+= 1
+            }
+        }
+        if pos < bytes.count, bytes[pos] == dot {
+            pos &+= 1
+            guard pos < bytes.count, isDigit(bytes[pos]) else {
+                throw error(.invalidNumber(reason: "expected a digit after '.'"), at: start)
+            }
+            while pos < bytes.count, isDigit(bytes[pos]) {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[pos] &- zero)
+                if mantissa != 0 { mantissaDigits &+= 1 }
+                decimalExponent &-= 1
+                pos &+= 1
+            }
+        }
+        if pos < bytes.count, bytes[pos] | 0x20 == UInt8(ascii: "e") {
+            pos &+= 1
+            var exponentNegative = false
+            if pos < bytes.count, bytes[pos] == minus || bytes[pos] == plus {
+                exponentNegative = bytes[pos] == minus
+                pos &+= 1
+            }
+            guard pos < bytes.count, isDigit(bytes[pos]) else {
+                throw error(.invalidNumber(reason: "expected a digit in the exponent"), at: start)
+            }
+            var exponent = 0
+            while pos < bytes.count, isDigit(bytes[pos]) {
+                if exponent < 100_000 { exponent = exponent &* 10 &+ Int(bytes[pos] &- zero) }
+                pos &+= 1
+            }
+            decimalExponent &+= exponentNegative ? -exponent : exponent
+        }
+        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<pos]), as: UTF8.self)
+        var value: Double
+        if mantissaDigits <= 19, mantissa <= 1 << 53, (-22...22).contains(decimalExponent) {
+            value = Double(mantissa)
+            if decimalExponent >= 0 {
+                value *= exactPowersOfTen[decimalExponent]
+            } else {
+                value /= exactPowersOfTen[-decimalExponent]
+            }
+            if negative { value = -value }
+        } else {
+            // The grammar was checked above, so the conversion cannot fail.
+            value = Double(literal) ?? .nan
+        }
+        guard value.isFinite else {
+            throw error(.numberOutOfRange(literal: literal), at: start)
+        }
+        return JSONNode(value: .number(value, literal: literal), location: start)
+    }
+
+    // MARK: Describing what was found
+
+    /// An `unexpectedToken` error for what stands at `pos` (not at end of input).
+    func unexpected(expected: String, atKey: Bool = false) -> JSONSyntaxError {
+        let b = bytes[pos]
+        var found: String
+        var hint: String? = nil
+        if isWordByte(b) {
+            var end = pos
+            while end < bytes.count, isWordByte(bytes[end]), end &- pos < 24 { end &+= 1 }
+            let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<end]), as: UTF8.self)
+            found = "'\(word)'"
+            if word == "NaN" || word == "Infinity" {
+                hint = "JSON has no NaN or Infinity"
+            } else if atKey {
+                hint = "object keys must be double-quoted strings"
+            } else if !isDigit(b) && expected == "a value" {
+                if let literal = nearestCandidate(to: word, in: ["true", "false", "null"]) {
+                    hint = "did you mean '\(literal)'?"
+                } else {
+                    hint = "strings must be double-quoted"
+                }
+            }
+        } else if b >= 0x21 && b < 0x7F {
+            found = b == UInt8(ascii: "'") ? "\"'\"" : "'\(Character(UnicodeScalar(b)))'"
+            if b == UInt8(ascii: "/") { hint = "JSON does not allow comments" }
+            if b == UInt8(ascii: "'") { hint = "JSON strings use double quotes" }
+        } else if b < 0x80 {
+            found = "U+" + hex4(UInt16(b))
+        } else {
+            let tail = UnsafeBufferPointer(rebasing: bytes[pos..<min(pos &+ 4, bytes.count)])
+            var iterator = tail.makeIterator()
+            var decoder = UTF8()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                found = "'\(Character(scalar))' (U+\(String(scalar.value, radix: 16, uppercase: true)))"
+                if [0x201C, 0x201D, 0x2018, 0x2019].contains(scalar.value) {
+                    hint = "use straight double quotes"
+                }
+            } else {
+                found = "byte 0x" + hex2(b)
+            }
+        }
+        return error(.unexpectedToken(expected: expected, found: found, hint: hint), at: location)
+    }
+}

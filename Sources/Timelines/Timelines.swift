@@ -1,1 +1,0 @@
-// Timelines module
