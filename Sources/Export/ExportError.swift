@@ -1,0 +1,40 @@
+import Foundation
+
+/// An error from exporting frames: every failure a sink or the sequencer's plumbing can
+/// report, each with a message that says what to do about it.
+public enum ExportError: Error, Equatable, CustomStringConvertible {
+    /// `ffmpeg` is not on PATH (or not executable at the path given). Video output needs it.
+    case ffmpegMissing
+    /// ffmpeg exited unsuccessfully. `status` is its exit status, or minus the signal
+    /// number when a signal ended it; `stderrTail` is the last lines it printed.
+    case ffmpegFailed(status: Int32, stderrTail: String)
+    /// The output path already exists and overwriting was not asked for.
+    case outputExists(String)
+    /// A file or pipe operation failed; the payload names the path or pipe and the reason.
+    case io(String)
+    /// A sink was used against its contract: a frame of the wrong size, a non-positive
+    /// frame rate, `write` before `begin`. The payload says which.
+    case invalidArgument(String)
+
+    /// A message for people, suitable for printing after "error: ".
+    public var description: String {
+        switch self {
+        case .ffmpegMissing:
+            return "ffmpeg was not found on PATH; video output needs it. "
+                + "Install it with `apt-get install ffmpeg` on Debian/Ubuntu "
+                + "(`brew install ffmpeg` on macOS), or write PNG frames instead."
+        case .ffmpegFailed(let status, let tail):
+            let how = status < 0 ? "was killed by signal \(-status)"
+                : status == 0 ? "stopped reading frames before the last one" : "exited with status \(status)"
+            let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? "ffmpeg \(how) and printed nothing"
+                                   : "ffmpeg \(how):\n\(trimmed)"
+        case .outputExists(let path):
+            return "\(path) already exists; remove it or ask to overwrite it"
+        case .io(let what):
+            return what
+        case .invalidArgument(let what):
+            return "invalid export request: \(what)"
+        }
+    }
+}

@@ -1,0 +1,216 @@
+// Streams frames into an ffmpeg child process as raw straight RGBA on its stdin
+// (DESIGN.md: no PNG round trip for video).
+//
+// Failure handling, the part that needs care:
+// - ffmpeg dying mid-stream closes the pipe; with SIGPIPE ignored, write() then fails
+//   with EPIPE and we report ffmpeg's exit status and the last lines of its stderr.
+// - stderr is drained on a background thread into a bounded buffer: a chatty ffmpeg
+//   can never fill the stderr pipe and block (which would deadlock our stdin writes).
+// - ffmpeg writes to `.<name>.partial-<pid>` beside the target, renamed into place only
+//   after ffmpeg exits 0; every failure path removes that file.
+import Foundation
+import Raster
+
+/// Encodes frames to an MP4 or GIF file by piping them to `ffmpeg`.
+public final class FFmpegSink: FrameSink {
+    /// The file the video ends up in.
+    public let outputPath: String
+    /// The container and codec.
+    public let format: VideoFormat
+    /// Whether an existing file at `outputPath` is replaced rather than an error.
+    public let overwrite: Bool
+    /// The ffmpeg executable to run; nil means search PATH.
+    public let ffmpegPath: String?
+
+    /// How many of ffmpeg's last stderr lines go into `ExportError.ffmpegFailed`.
+    static let stderrTailLines = 20
+
+    private var process: Process?
+    private var stdinPipe: Pipe?
+    private var stderrTail: StderrTail?
+    private var tempPath: String?
+    private var width = 0, height = 0
+    private var buffer: [UInt8] = []
+
+    /// Creates a sink that writes `format` to `outputPath`. With `overwrite` false an
+    /// existing file there makes `begin` throw `ExportError.outputExists`. `ffmpegPath`
+    /// names the executable; when nil, `ffmpeg` is looked up on PATH.
+    public init(outputPath: String, format: VideoFormat, overwrite: Bool = false, ffmpegPath: String? = nil) {
+        self.outputPath = outputPath
+        self.format = format
+        self.overwrite = overwrite
+        self.ffmpegPath = ffmpegPath
+    }
+
+    deinit { abort() }
+
+    /// Finds ffmpeg, checks the target and starts ffmpeg writing to the temporary file.
+    public func begin(width: Int, height: Int, fps: Double, frameCount: Int) throws {
+        guard process == nil else { throw ExportError.invalidArgument("begin called twice") }
+        guard width > 0, height > 0 else { throw ExportError.invalidArgument("frame size \(width)x\(height)") }
+        guard fps.isFinite, fps > 0 else { throw ExportError.invalidArgument("frame rate \(fps)") }
+        let executable: String
+        if let given = ffmpegPath {
+            guard FFmpeg.isExecutableFile(given) else { throw ExportError.ffmpegMissing }
+            executable = given
+        } else {
+            guard let found = FFmpeg.locateFFmpeg() else { throw ExportError.ffmpegMissing }
+            executable = found
+        }
+        if !overwrite && pathExists(outputPath) { throw ExportError.outputExists(outputPath) }
+
+        let temp = temporarySibling(of: outputPath)
+        unlink(temp)  // left by a crashed run that had our pid
+        _ = ignoreSIGPIPE
+
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = FFmpeg.arguments(format: format, width: width, height: height, fps: fps, output: temp)
+        let input = Pipe(), errors = Pipe()
+        p.standardInput = input
+        p.standardError = errors
+        p.standardOutput = FileHandle.nullDevice
+        do {
+            try p.run()
+        } catch {
+            throw ExportError.io("cannot start \(executable): \(reason(error))")
+        }
+        process = p
+        stdinPipe = input
+        stderrTail = StderrTail(reading: errors)
+        tempPath = temp
+        self.width = width
+        self.height = height
+        buffer = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Converts the frame to straight RGBA and writes it to ffmpeg's stdin.
+    public func write(_ frame: Pixmap, index: Int) throws {
+        guard let input = stdinPipe else { throw ExportError.invalidArgument("write before begin") }
+        guard frame.width == width, frame.height == height else {
+            throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(width)x\(height)")
+        }
+        frame.writeStraightRGBA(into: &buffer)
+        let fd = input.fileHandleForWriting.fileDescriptor
+        let err = buffer.withUnsafeBytes { writeAll(fd, $0) }
+        guard err != 0 else { return }
+        if err == EPIPE {
+            // ffmpeg stopped reading: it has exited or is about to. Report why.
+            let status = stop(terminate: false)
+            throw ExportError.ffmpegFailed(status: status, stderrTail: takeTail())
+        }
+        stop(terminate: true)
+        throw ExportError.io("writing frame \(index) to ffmpeg: \(errnoText(err))")
+    }
+
+    /// Closes ffmpeg's stdin, waits for it to finish and renames the video into place.
+    public func finish() throws {
+        guard process != nil, let temp = tempPath else { throw ExportError.invalidArgument("finish before begin") }
+        let status = stop(terminate: false)
+        tempPath = nil
+        guard status == 0 else {
+            unlink(temp)
+            throw ExportError.ffmpegFailed(status: status, stderrTail: takeTail())
+        }
+        if !overwrite && pathExists(outputPath) {
+            unlink(temp)
+            throw ExportError.outputExists(outputPath)
+        }
+        guard rename(temp, outputPath) == 0 else {
+            let e = errno
+            unlink(temp)
+            throw ExportError.io("cannot rename \(temp) to \(outputPath): \(errnoText(e))")
+        }
+        stderrTail = nil
+    }
+
+    /// Stops ffmpeg (SIGTERM) and removes the temporary file.
+    public func abort() {
+        if process != nil { stop(terminate: true) }
+        if let temp = tempPath { unlink(temp) }
+        tempPath = nil
+    }
+
+    /// Closes ffmpeg's stdin and waits for it to exit. With `terminate` it also sends
+    /// SIGTERM, and SIGKILL if ffmpeg is still there 10 s later; without, it waits as long
+    /// as ffmpeg needs to flush the encoder (long for a long video). Returns the exit
+    /// status, or minus the signal that ended it. On a failure status the temporary file
+    /// is removed here, so every error path is clean.
+    @discardableResult
+    private func stop(terminate: Bool) -> Int32 {
+        guard let p = process else { return 0 }
+        try? stdinPipe?.fileHandleForWriting.close()
+        stdinPipe = nil
+        if terminate && p.isRunning { p.terminate() }
+        if terminate {
+            let deadline = Date().addingTimeInterval(10)
+            while p.isRunning {
+                if Date() > deadline { kill(p.processIdentifier, SIGKILL) }
+                usleep(2_000)
+            }
+        }
+        p.waitUntilExit()
+        stderrTail?.join()
+        process = nil
+        let status = p.terminationReason == .exit ? p.terminationStatus : -p.terminationStatus
+        if status != 0 || terminate, let temp = tempPath {
+            unlink(temp)
+            tempPath = nil
+        }
+        return status
+    }
+
+    private func takeTail() -> String {
+        defer { stderrTail = nil }
+        return stderrTail?.lastLines(Self.stderrTailLines) ?? ""
+    }
+}
+
+/// Drains a child's stderr on a background thread, keeping only the last bytes.
+private final class StderrTail: @unchecked Sendable {
+    /// The most bytes kept; older output is dropped from the front.
+    static let limit = 16 * 1024
+
+    private let pipe: Pipe
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+    private var joined = false
+
+    init(reading pipe: Pipe) {
+        self.pipe = pipe
+        let t = Thread { [self] in drain() }
+        t.name = "chartreel.ffmpeg-stderr"
+        t.start()
+    }
+
+    private func drain() {
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            lock.lock()
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > Self.limit { bytes.removeFirst(bytes.count - Self.limit) }
+            lock.unlock()
+        }
+        done.signal()
+    }
+
+    /// Waits until the child has closed its stderr (it has exited, or soon will).
+    func join() {
+        if joined { return }
+        done.wait()
+        joined = true
+        try? pipe.fileHandleForReading.close()
+    }
+
+    /// The last `n` lines of what was read.
+    func lastLines(_ n: Int) -> String {
+        lock.lock(); defer { lock.unlock() }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: true).suffix(n).joined(separator: "\n")
+    }
+}

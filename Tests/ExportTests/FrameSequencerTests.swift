@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+import Raster
+@testable import Export
+
+final class FrameSequencerTests: XCTestCase {
+    /// A render whose duration varies by frame (0–3 ms, seeded), so frames finish out of order.
+    private func jitteryRender(seed: UInt64, counter: AliveCounter? = nil) -> @Sendable (Int) throws -> Pixmap {
+        return { i in
+            counter?.renderStarted()
+            defer { counter?.renderEnded() }
+            var rng = SplitMix64(state: seed ^ UInt64(i) &* 0x2545_F491_4F6C_DD1D)
+            usleep(UInt32.random(in: 0...3000, using: &rng))
+            return solidFrame(i)
+        }
+    }
+
+    func testDeliversInOrderWithOneTwoAndFourThreads() throws {
+        var results: [[Pixmap]] = []
+        for threads in [1, 2, 4] {
+            let sink = RecordingSink()
+            var progress: [Int] = []
+            try FrameSequencer(threads: threads).run(frameCount: 40, render: jitteryRender(seed: 1), sink: sink,
+                                                     progress: { done, total in
+                XCTAssertEqual(total, 40)
+                progress.append(done)
+            })
+            XCTAssertEqual(sink.indices, Array(0..<40), "threads: \(threads)")
+            XCTAssertEqual(progress, Array(1...40))
+            XCTAssertEqual(sink.finished, 1); XCTAssertEqual(sink.aborted, 0)
+            XCTAssertTrue(sink.sameThread, "the sink is called on one thread")
+            for (i, f) in sink.frames.enumerated() { XCTAssertEqual(f.pixel(0, 0), frameColor(i)) }
+            results.append(sink.frames)
+        }
+        XCTAssertEqual(results[0], results[1]); XCTAssertEqual(results[0], results[2])
+    }
+
+    func testAtMostMaxInFlightFramesAreAlive() throws {
+        for (threads, window) in [(4, 3), (4, 1), (2, 4), (3, 6)] {
+            let counter = AliveCounter()
+            let sink = RecordingSink()
+            var rng = SplitMix64(state: 99)
+            sink.onWrite = { _ in
+                // A sink that is sometimes slower than rendering, so workers run ahead.
+                usleep(UInt32.random(in: 0...2000, using: &rng))
+                counter.delivered()
+            }
+            try FrameSequencer(threads: threads, maxInFlight: window)
+                .run(frameCount: 60, render: jitteryRender(seed: 5, counter: counter), sink: sink)
+            XCTAssertEqual(sink.indices, Array(0..<60))
+            XCTAssertLessThanOrEqual(counter.maxAlive, window, "threads \(threads), maxInFlight \(window)")
+            if window > 1 { XCTAssertGreaterThan(counter.maxAlive, 1, "frames should render in parallel") }
+            XCTAssertEqual(counter.alive, 0)
+        }
+    }
+
+    func testDefaultWindowIsTwiceTheThreads() {
+        let s = FrameSequencer(threads: 3)
+        XCTAssertEqual(s.maxInFlight, 6)
+        XCTAssertEqual(FrameSequencer(threads: 0, maxInFlight: 0).threads, 1)
+        XCTAssertEqual(FrameSequencer(threads: 0, maxInFlight: 0).maxInFlight, 1)
+    }
+
+    func testRenderErrorAbortsTheSinkAndRethrows() throws {
+        for threads in [1, 4] {
+            let counter = AliveCounter()
+            let sink = RecordingSink()
+            let base = jitteryRender(seed: 3, counter: counter)
+            let render: @Sendable (Int) throws -> Pixmap = { i in
+                if i == 7 { throw TestError(index: 7) }
+                return try base(i)
+            }
+            XCTAssertThrowsError(try FrameSequencer(threads: threads).run(frameCount: 500, render: render, sink: sink)) {
+                XCTAssertEqual($0 as? TestError, TestError(index: 7))
+            }
+            XCTAssertEqual(sink.aborted, 1); XCTAssertEqual(sink.finished, 0)
+            XCTAssertEqual(sink.indices, Array(0..<sink.indices.count))
+            XCTAssertLessThanOrEqual(sink.indices.count, 7)
+            // Stopped promptly: nothing still rendering, nothing started afterwards,
+            // and far fewer than 500 frames attempted.
+            let after = counter.snapshot
+            XCTAssertEqual(after.running, 0)
+            usleep(20_000)
+            XCTAssertEqual(counter.snapshot.started, after.started)
+            XCTAssertLessThan(after.started, 7 + 2 * threads + 1)
+        }
+    }
+
+    func testSinkErrorAbortsAndRethrows() throws {
+        for threads in [1, 2, 4] {
+            let counter = AliveCounter()
+            let sink = RecordingSink()
+            sink.failAt = 3
+            XCTAssertThrowsError(try FrameSequencer(threads: threads)
+                .run(frameCount: 200, render: jitteryRender(seed: 4, counter: counter), sink: sink)) {
+                XCTAssertEqual($0 as? TestError, TestError(index: 3))
+            }
+            XCTAssertEqual(sink.indices, [0, 1, 2])
+            XCTAssertEqual(sink.aborted, 1); XCTAssertEqual(sink.finished, 0)
+            XCTAssertEqual(counter.snapshot.running, 0)
+            XCTAssertLessThan(counter.snapshot.started, 20)
+        }
+    }
+
+    func testFinishErrorAborts() throws {
+        final class FailingFinish: FrameSink {
+            var aborted = false
+            func begin(width: Int, height: Int, fps: Double, frameCount: Int) throws {}
+            func write(_ frame: Pixmap, index: Int) throws {}
+            func finish() throws { throw TestError(index: -1) }
+            func abort() { aborted = true }
+        }
+        let sink = FailingFinish()
+        XCTAssertThrowsError(try FrameSequencer(threads: 2).run(frameCount: 5, render: { solidFrame($0) }, sink: sink))
+        XCTAssertTrue(sink.aborted)
+    }
+
+    func testZeroFramesJustFinishes() throws {
+        let sink = RecordingSink()
+        try FrameSequencer(threads: 4).run(frameCount: 0, render: { solidFrame($0) }, sink: sink)
+        XCTAssertEqual(sink.indices, []); XCTAssertEqual(sink.finished, 1)
+    }
+}
