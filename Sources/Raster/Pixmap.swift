@@ -61,25 +61,24 @@ public struct Pixmap: Hashable, Sendable {
     }
 
     /// Writes the pixels as straight RGBA8 into `out`, which must hold `width * height * 4` bytes.
+    /// Opaque and fully transparent pixels (nearly all of a chart) are copied as words.
     public func writeStraightRGBA(into out: inout [UInt8]) {
         precondition(out.count >= data.count)
-        data.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                var i = 0
-                let n = src.count
-                while i < n {
-                    let a = src[i &+ 3]
-                    if a == 255 || a == 0 {
-                        dst[i] = a == 0 ? 0 : src[i]; dst[i &+ 1] = a == 0 ? 0 : src[i &+ 1]
-                        dst[i &+ 2] = a == 0 ? 0 : src[i &+ 2]; dst[i &+ 3] = a
-                    } else {
-                        let a32 = UInt32(a), h = a32 / 2
-                        dst[i] = UInt8(min(255, (UInt32(src[i]) &* 255 &+ h) / a32))
-                        dst[i &+ 1] = UInt8(min(255, (UInt32(src[i &+ 1]) &* 255 &+ h) / a32))
-                        dst[i &+ 2] = UInt8(min(255, (UInt32(src[i &+ 2]) &* 255 &+ h) / a32))
-                        dst[i &+ 3] = a
-                    }
-                    i &+= 4
+        let count = width * height
+        data.withUnsafeBytes { sraw in
+            out.withUnsafeMutableBytes { draw in
+                let src = sraw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                let dst = draw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<count {
+                    let v = src[i]
+                    let a = v >> 24
+                    if a == 255 || v == 0 { dst[i] = v; continue }
+                    if a == 0 { dst[i] = 0; continue }
+                    let h = a / 2
+                    let r = min(255, ((v & 0xFF) &* 255 &+ h) / a)
+                    let g = min(255, (((v >> 8) & 0xFF) &* 255 &+ h) / a)
+                    let b = min(255, (((v >> 16) & 0xFF) &* 255 &+ h) / a)
+                    dst[i] = r | g << 8 | b << 16 | a << 24
                 }
             }
         }

@@ -52,8 +52,8 @@ public struct Scene: Sendable {
 
     /// A new pixmap showing the scene at time `t`.
     public func frame(at t: Double) -> Pixmap {
-        let c = Canvas(width: width, height: height)
-        render(at: t, on: c)
+        let c = Canvas(width: width, height: height, background: background)
+        for n in nodes { n.render(at: t, on: c) }
         return c.pixmap
     }
 

@@ -1,0 +1,185 @@
+import XCTest
+import Foundation
+
+/// Runs the built `chartreel` binary as a user would and checks its outputs with ffprobe.
+final class CommandLineTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let document = root.appendingPathComponent("timelines/curved-line-reveal.json").path
+    static var binary: String {
+        // The test bundle sits next to the products it was built with.
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [dir, dir.deletingLastPathComponent()] {
+            let p = candidate.appendingPathComponent("chartreel").path
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return Bundle.main.bundleURL.appendingPathComponent("chartreel").path
+    }
+
+    var tmp: URL!
+    override func setUpWithError() throws {
+        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartreel-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
+
+    struct Result { var status: Int32; var stdout: Data; var stderr: String }
+
+    @discardableResult
+    func run(_ exe: String, _ args: [String], environment: [String: String]? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        if let environment { p.environment = environment }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        // Read both pipes concurrently so a full pipe cannot block the child.
+        var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func chartreel(_ args: String..., environment: [String: String]? = nil) throws -> Result {
+        try run(Self.binary, args, environment: environment)
+    }
+
+    func ffprobe(_ file: String, _ args: [String]) throws -> String {
+        String(decoding: try run("/usr/bin/env", ["ffprobe", "-v", "error"] + args + [file]).stdout, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func streamInfo(_ file: String) throws -> (width: Int, height: Int, frames: Int) {
+        let s = try ffprobe(file, ["-count_frames", "-select_streams", "v:0",
+                                   "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0"])
+        let f = s.split(separator: ",").compactMap { Int($0) }
+        XCTAssertEqual(f.count, 3, s)
+        return (f[0], f[1], f[2])
+    }
+
+    func testMP4HasTheRightSizeFrameCountAndDuration() throws {
+        let out = tmp.appendingPathComponent("reveal.mp4").path
+        let r = try chartreel("render", Self.document, "-o", out, "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let info = try streamInfo(out)
+        XCTAssertEqual(info.width, 800); XCTAssertEqual(info.height, 600)
+        XCTAssertEqual(info.frames, 126)   // (0.6 + 1.0 + 0.5 hold) s × 60 fps
+        let duration = Double(try ffprobe(out, ["-show_entries", "format=duration", "-of", "csv=p=0"]))!
+        XCTAssertEqual(duration, 2.1, accuracy: 0.02)
+        let pixfmt = try ffprobe(out, ["-select_streams", "v:0", "-show_entries", "stream=pix_fmt,codec_name", "-of", "csv=p=0"])
+        XCTAssertEqual(pixfmt, "h264,yuv420p")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+        XCTAssertEqual(leftovers, ["reveal.mp4"], "temporary files left behind")
+    }
+
+    func testGIFIsSampledAt50fpsWithNoDelayBelowTwoHundredths() throws {
+        let out = tmp.appendingPathComponent("reveal.gif").path
+        let r = try chartreel("render", Self.document, "-o", out, "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let info = try streamInfo(out)
+        XCTAssertEqual(info.width, 800); XCTAssertEqual(info.height, 600)
+        XCTAssertEqual(info.frames, 105)   // 2.1 s at 50 fps
+        // GIF time base is 1/100 s: every packet lasts a whole number of hundredths, ≥ 2.
+        let durations = try ffprobe(out, ["-select_streams", "v:0", "-show_entries", "packet=duration", "-of", "csv=p=0"])
+            .split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        XCTAssertEqual(durations.count, 105)
+        XCTAssertTrue(durations.allSatisfy { $0 >= 2 }, "delays: \(Set(durations))")
+        let total = durations.reduce(0, +)
+        XCTAssertEqual(total, 210)
+    }
+
+    func testPNGDirectoryAndSingleFrame() throws {
+        let dir = tmp.appendingPathComponent("frames").path
+        let r = try chartreel("render", Self.document, "-o", dir, "--fps", "10", "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertEqual(files.count, 21)
+        XCTAssertEqual(files.first, "frame-00000.png"); XCTAssertEqual(files.last, "frame-00020.png")
+        let png = tmp.appendingPathComponent("f.png").path
+        XCTAssertEqual(try chartreel("frame", Self.document, "--at", "0.6", "-o", png).status, 0)
+        let size = try ffprobe(png, ["-show_entries", "stream=width,height", "-of", "csv=p=0"])
+        XCTAssertEqual(size, "800,600")
+        // The same instant from the frame directory (frame 6 at 10 fps = 0.6 s) is identical.
+        let a = try Data(contentsOf: URL(fileURLWithPath: png))
+        let b = try Data(contentsOf: URL(fileURLWithPath: dir + "/frame-00006.png"))
+        XCTAssertEqual(a, b)
+    }
+
+    func testRawRGBAOnStdout() throws {
+        let r = try chartreel("render", Self.document, "-o", "-", "--format", "rgba", "--fps", "10", "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.count, 21 * 800 * 600 * 4)
+        // Straight alpha, opaque white background: the top-left pixel is white.
+        XCTAssertEqual(Array(r.stdout.prefix(4)), [255, 255, 255, 255])
+    }
+
+    func testThreadCountDoesNotChangeTheBytes() throws {
+        let one = try chartreel("render", Self.document, "-o", "-", "--format", "rgba", "--fps", "5", "--threads", "1", "-q")
+        let four = try chartreel("render", Self.document, "-o", "-", "--format", "rgba", "--fps", "5", "--threads", "4", "-q")
+        XCTAssertEqual(one.status, 0); XCTAssertEqual(four.status, 0)
+        XCTAssertTrue(one.stdout == four.stdout)
+    }
+
+    func testBadDocumentNamesFileLineColumnAndPathAndWritesNothing() throws {
+        let doc = tmp.appendingPathComponent("bad.json")
+        try """
+        {
+          "canvas": { "width": 800, "height": 600 },
+          "charts": [ { "data": "week", "marks": [ { "type": "line", "strok": {} } ] } ],
+          "data": { "week": { "values": [ { "x": 1, "y": 2 } ] } }
+        }
+        """.write(to: doc, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("bad.mp4").path
+        let r = try chartreel("render", doc.path, "-o", out)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("bad.json:3:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("charts[0].marks[0]"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("did you mean \"stroke\""), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+
+        let broken = tmp.appendingPathComponent("broken.json")
+        try "{ \"fps\": 60,\n  \"charts\": [ }".write(to: broken, atomically: true, encoding: .utf8)
+        let r2 = try chartreel("render", broken.path, "-o", out)
+        XCTAssertEqual(r2.status, 2)
+        XCTAssertTrue(r2.stderr.contains("broken.json:2:"), r2.stderr)
+        let r3 = try chartreel("render", tmp.appendingPathComponent("missing.json").path, "-o", out)
+        XCTAssertEqual(r3.status, 2)
+        XCTAssertTrue(r3.stderr.contains("missing.json"), r3.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testMissingFFmpegSaysHowToInstallIt() throws {
+        let out = tmp.appendingPathComponent("x.mp4").path
+        var env = ProcessInfo.processInfo.environment
+        env["PATH"] = "/nonexistent"
+        let r = try chartreel("render", Self.document, "-o", out, "--fps", "5", "-q", environment: env)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("ffmpeg"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("apt-get install ffmpeg"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path), [])
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        XCTAssertEqual(try chartreel("render").status, 2)
+        XCTAssertEqual(try chartreel("render", Self.document).status, 2)
+        XCTAssertEqual(try chartreel("render", Self.document, "-o", "x.webp").status, 2)
+        XCTAssertEqual(try chartreel("frame", Self.document, "-o", "x.png").status, 2)
+        XCTAssertEqual(try chartreel("nonsense").status, 2)
+        let v = try chartreel("--version")
+        XCTAssertEqual(v.status, 0)
+        XCTAssertTrue(String(decoding: v.stdout, as: UTF8.self).hasPrefix("chartreel "))
+        XCTAssertEqual(try chartreel("render", "--help").status, 0)
+    }
+
+    func testExistingOutputIsKeptWithoutOverwrite() throws {
+        let out = tmp.appendingPathComponent("keep.mp4")
+        try Data("precious".utf8).write(to: out)
+        let r = try chartreel("render", Self.document, "-o", out.path, "--fps", "5", "-q")
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertEqual(try Data(contentsOf: out), Data("precious".utf8))
+    }
+}
