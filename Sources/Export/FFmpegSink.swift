@@ -67,6 +67,10 @@ public final class FFmpegSink: FrameSink {
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = FFmpeg.arguments(format: format, width: width, height: height, fps: fps, output: temp)
         let input = Pipe(), errors = Pipe()
+        // A 1 MiB pipe (the default Linux cap for unprivileged processes) instead of 64 KiB:
+        // a 800×600 frame then crosses in two writes rather than thirty, with as many
+        // fewer wake-ups of ffmpeg. Failure just leaves the default size.
+        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
         p.standardInput = input
         p.standardError = errors
         p.standardOutput = FileHandle.nullDevice
@@ -81,7 +85,7 @@ public final class FFmpegSink: FrameSink {
         tempPath = temp
         self.width = width
         self.height = height
-        buffer = [UInt8](repeating: 0, count: width * height * 4)
+        buffer = []   // grown on the first frame that is not opaque
     }
 
     /// Converts the frame to straight RGBA and writes it to ffmpeg's stdin.
@@ -90,9 +94,8 @@ public final class FFmpegSink: FrameSink {
         guard frame.width == width, frame.height == height else {
             throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(width)x\(height)")
         }
-        frame.writeStraightRGBA(into: &buffer)
         let fd = input.fileHandleForWriting.fileDescriptor
-        let err = buffer.withUnsafeBytes { writeAll(fd, $0) }
+        let err = frame.withStraightRGBABytes(scratch: &buffer) { writeAll(fd, $0) }
         guard err != 0 else { return }
         if err == EPIPE {
             // ffmpeg stopped reading: it has exited or is about to. Report why.

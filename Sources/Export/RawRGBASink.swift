@@ -41,8 +41,7 @@ public final class RawRGBASink: FrameSink {
         guard frame.width == width, frame.height == height else {
             throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(width)x\(height)")
         }
-        frame.writeStraightRGBA(into: &buffer)
-        let err = buffer.withUnsafeBytes { writeAll(fileDescriptor, $0) }
+        let err = frame.withStraightRGBABytes(scratch: &buffer) { writeAll(fileDescriptor, $0) }
         if err == EPIPE { throw ExportError.io("writing frame \(index): the reader closed the pipe") }
         if err != 0 { throw ExportError.io("writing frame \(index): \(errnoText(err))") }
     }

@@ -124,10 +124,18 @@ public final class Canvas {
                 case .solid(let color):
                     for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
                 case .linear(let lut, let a, let b, let c):
-                    lut.withUnsafeBufferPointer { table in
-                        let rowT = b * (Double(y) + 0.5) + c
-                        for s in spans {
-                            blitLinear(row, Int(s.x), Int(s.length), UInt32(s.alpha), table, a, rowT)
+                    let rowT = b * (Double(y) + 0.5) + c
+                    if a == 0 {
+                        // The gradient runs down the rows (a vertical gradient, the common
+                        // chart fill): one colour per row, blitted like a solid.
+                        let color = lut[gradientIndex(rowT)]
+                        if color >> 24 == 0 { return }
+                        for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
+                    } else {
+                        lut.withUnsafeBufferPointer { table in
+                            for s in spans {
+                                blitLinear(row, Int(s.x), Int(s.length), UInt32(s.alpha), table, a, rowT)
+                            }
                         }
                     }
                 }
@@ -195,11 +203,15 @@ func blitLinear(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov
                 _ lut: UnsafeBufferPointer<UInt32>, _ a: Double, _ rowT: Double) {
     let p = row + x
     for i in 0..<len {
-        let t = a * (Double(x + i) + 0.5) + rowT
-        let idx = t <= 0 ? 0 : (t >= 1 ? 255 : Int(t * 255 + 0.5))
-        let c = lut[idx]
+        let c = lut[gradientIndex(a * (Double(x + i) + 0.5) + rowT)]
         let src = cov == 255 ? c : scalePacked(c, cov)
         let sa = src >> 24
         p[i] = sa == 255 ? src : src &+ scalePacked(p[i], 255 &- sa)
     }
+}
+
+/// The colour-table entry for gradient position `t` (pad: clamped to the ends).
+@inline(__always)
+func gradientIndex(_ t: Double) -> Int {
+    t <= 0 ? 0 : (t >= 1 ? 255 : Int(t * 255 + 0.5))
 }

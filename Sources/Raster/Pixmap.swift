@@ -60,6 +60,34 @@ public struct Pixmap: Hashable, Sendable {
         return out
     }
 
+    /// True when every pixel is fully opaque: then premultiplied and straight bytes are
+    /// the same and the pixels can be handed to PNG or ffmpeg without conversion.
+    public var isOpaque: Bool {
+        data.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var acc: UInt32 = 0xFFFF_FFFF
+            // An AND reduction LLVM vectorises; checked in blocks so a transparent
+            // frame stops early.
+            var i = 0
+            let n = words.count
+            while i < n {
+                let end = min(n, i &+ 4096)
+                while i < end { acc &= words[i]; i &+= 1 }
+                if acc >> 24 != 255 { return false }
+            }
+            return true
+        }
+    }
+
+    /// Calls `body` with the pixels as straight RGBA8 bytes: the pixmap's own memory when
+    /// it is opaque, else a conversion written into `scratch` (resized as needed).
+    public func withStraightRGBABytes<R>(scratch: inout [UInt8], _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if isOpaque { return try data.withUnsafeBytes(body) }
+        if scratch.count < data.count { scratch = [UInt8](repeating: 0, count: data.count) }
+        writeStraightRGBA(into: &scratch)
+        return try scratch.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<data.count])) }
+    }
+
     /// Writes the pixels as straight RGBA8 into `out`, which must hold `width * height * 4` bytes.
     /// Opaque and fully transparent pixels (nearly all of a chart) are copied as words.
     public func writeStraightRGBA(into out: inout [UInt8]) {

@@ -43,37 +43,150 @@ public final class Rasterizer {
         var area: Double
     }
 
-    /// The clip box in device pixels: columns `minX..<maxX`, rows `minY..<maxY`.
-    public private(set) var clipMinX = 0, clipMinY = 0, clipMaxX = 0, clipMaxY = 0
-    var cells: [Cell] = []
+    /// The cells of the shape being built and the edge walker that deposits them.
+    /// A value type worked on through a local `inout` copy, so the hot loops touch
+    /// no class properties (whose dynamic exclusivity checks cost ~15 % here).
+    struct Accumulator {
+        var cells: [Cell] = []
+        // The cell being accumulated (merged until the walk leaves it).
+        var curX: Int32 = -1, curY: Int32 = -1, curCover = 0.0, curArea = 0.0, hasCur = false
+        var minRow = Int.max, maxRow = Int.min
+        var clipMinX = 0, clipMinY = 0, clipMaxX = 0, clipMaxY = 0
+
+        mutating func flush() {
+            if hasCur { cells.append(Cell(x: curX, y: curY, cover: curCover, area: curArea)); hasCur = false }
+        }
+
+        @inline(__always)
+        mutating func addCell(_ x: Int32, _ y: Int32, _ cover: Double, _ area: Double) {
+            if hasCur && x == curX && y == curY {
+                curCover += cover; curArea += area; return
+            }
+            if hasCur { cells.append(Cell(x: curX, y: curY, cover: curCover, area: curArea)) }
+            curX = x; curY = y; curCover = cover; curArea = area; hasCur = true
+        }
+
+        mutating func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+            guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
+            let left = Double(clipMinX), right = Double(clipMaxX)
+            if min(ax, bx) >= left && max(ax, bx) <= right { walk(ax, ay, bx, by); return }
+            // Split where the edge crosses the clip's left and right sides; the parts outside
+            // run along the side, where they still carry their winding to the pixels on the right.
+            var ts: (Double, Double) = (2, 2)
+            let dx = bx - ax
+            if dx != 0 {
+                let tl = (left - ax) / dx, tr = (right - ax) / dx
+                if tl > 0 && tl < 1 { ts.0 = tl }
+                if tr > 0 && tr < 1 { ts.1 = tr }
+                if ts.1 < ts.0 { ts = (ts.1, ts.0) }
+            }
+            var t0 = 0.0, px = ax, py = ay
+            for t in [ts.0, ts.1, 1.0] where t <= 1 && t > t0 {
+                let qx = t == 1 ? bx : ax + dx * t, qy = t == 1 ? by : ay + (by - ay) * t
+                walk(min(max(px, left), right), py, min(max(qx, left), right), qy)
+                t0 = t; px = qx; py = qy
+            }
+        }
+
+        mutating func walk(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+            var x0 = ax, y0 = ay, x1 = bx, y1 = by
+            var dir = 1.0
+            if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
+            let top = Double(clipMinY), bottom = Double(clipMaxY)
+            if y1 <= top || y0 >= bottom { return }
+            let dxdy = (x1 - x0) / (y1 - y0)
+            let ys = max(y0, top), ye = min(y1, bottom)
+            var row = Int(ys.rounded(.down))
+            let lastRow = Int((ye - 1e-12).rounded(.down))
+            if row < minRow { minRow = row }
+            if lastRow > maxRow { maxRow = lastRow }
+            var y = ys
+            var xa = ys == y0 ? x0 : x0 + (ys - y0) * dxdy
+            if x0 == x1 {
+                // Vertical edges (rectangles, grid lines): one cell per row, no column walk.
+                let c = x0.rounded(.down)
+                let areaFactor = c + 1 - x0
+                while y < ye {
+                    let rowEnd = min(Double(row + 1), ye)
+                    let dy = (rowEnd - y) * dir
+                    addCell(Int32(c), Int32(row), dy, dy * areaFactor)
+                    y = rowEnd; row += 1
+                }
+                return
+            }
+            while y < ye {
+                let rowEnd = min(Double(row + 1), ye)
+                let xb = rowEnd == y1 ? x1 : x0 + (rowEnd - y0) * dxdy
+                rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
+                y = rowEnd; xa = xb; row += 1
+            }
+        }
+
+        /// Deposits the part of an edge inside one row, from (xa, ya) to (xb, yb), yb > ya.
+        @inline(__always)
+        mutating func rowPiece(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ row: Int32) {
+            let dy = (yb - ya) * dir
+            let ca = xa.rounded(.down), cb = xb.rounded(.down)
+            if ca == cb {
+                addCell(Int32(ca), row, dy, dy * (ca + 1 - (xa + xb) * 0.5))
+                return
+            }
+            // Crosses column boundaries: share dy between columns by horizontal extent,
+            // visiting columns in the walking direction so consecutive cells merge.
+            if xa < xb {
+                let w = xb - xa
+                var c = ca, px = xa
+                while px < xb {
+                    let nx = min(c + 1, xb)
+                    let part = dy * (nx - px) / w
+                    if nx > px { addCell(Int32(c), row, part, part * (c + 1 - (px + nx) * 0.5)) }
+                    px = nx; c += 1
+                }
+            } else {
+                let w = xa - xb
+                var c = ca, qx = xa
+                while qx > xb {
+                    let nx = max(c, xb)
+                    let part = dy * (qx - nx) / w
+                    if qx > nx { addCell(Int32(c), row, part, part * (c + 1 - (qx + nx) * 0.5)) }
+                    qx = nx; c -= 1
+                }
+            }
+        }
+    }
+
+    var acc = Accumulator()
     var sorted: [Cell] = []
     var rowStart: [Int32] = []
     var spans: [Span] = []
-    // The cell being accumulated (merged until the walk leaves it).
-    var curX: Int32 = -1, curY: Int32 = -1, curCover = 0.0, curArea = 0.0, hasCur = false
-    var minRow = Int.max, maxRow = Int.min
+
+    /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
+    var cells: [Cell] { acc.cells }
 
     /// Creates a rasterizer.
     public init() {}
 
     /// Starts a new shape clipped to the given device box.
     public func reset(clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
-        cells.removeAll(keepingCapacity: true)
-        hasCur = false
-        clipMinX = clipX; clipMinY = clipY
-        clipMaxX = clipX + max(0, clipWidth); clipMaxY = clipY + max(0, clipHeight)
-        minRow = Int.max; maxRow = Int.min
+        acc.cells.removeAll(keepingCapacity: true)
+        acc.hasCur = false
+        acc.clipMinX = clipX; acc.clipMinY = clipY
+        acc.clipMaxX = clipX + max(0, clipWidth); acc.clipMaxY = clipY + max(0, clipHeight)
+        acc.minRow = Int.max; acc.maxRow = Int.min
     }
 
     /// Adds every polyline as a closed polygon (an open one is closed by a straight edge).
     public func add(_ polylines: [Polyline]) {
+        var a = Accumulator()
+        swap(&a, &acc)
+        defer { swap(&a, &acc) }
         for pl in polylines {
             let pts = pl.points
             guard pts.count >= 2 else { continue }
             pts.withUnsafeBufferPointer { p in
                 var prev = p[p.count - 1]
                 for q in p {
-                    addEdge(prev.x, prev.y, q.x, q.y)
+                    a.addEdge(prev.x, prev.y, q.x, q.y)
                     prev = q
                 }
             }
@@ -82,115 +195,29 @@ public final class Rasterizer {
 
     /// Adds one directed edge; edges going down add +1 winding, going up −1.
     public func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite, ay != by else { return }
-        let left = Double(clipMinX), right = Double(clipMaxX)
-        if min(ax, bx) >= left && max(ax, bx) <= right { walk(ax, ay, bx, by); return }
-        // Split where the edge crosses the clip's left and right sides; the parts outside
-        // run along the side, where they still carry their winding to the pixels on the right.
-        var ts: (Double, Double) = (2, 2)
-        let dx = bx - ax
-        if dx != 0 {
-            let tl = (left - ax) / dx, tr = (right - ax) / dx
-            if tl > 0 && tl < 1 { ts.0 = tl }
-            if tr > 0 && tr < 1 { ts.1 = tr }
-            if ts.1 < ts.0 { ts = (ts.1, ts.0) }
-        }
-        var t0 = 0.0, px = ax, py = ay
-        for t in [ts.0, ts.1, 1.0] where t <= 1 && t > t0 {
-            let qx = t == 1 ? bx : ax + dx * t, qy = t == 1 ? by : ay + (by - ay) * t
-            walk(min(max(px, left), right), py, min(max(qx, left), right), qy)
-            t0 = t; px = qx; py = qy
-        }
-    }
-
-    @inline(__always)
-    func addCell(_ x: Int32, _ y: Int32, _ cover: Double, _ area: Double) {
-        if hasCur && x == curX && y == curY {
-            curCover += cover; curArea += area; return
-        }
-        if hasCur { cells.append(Cell(x: curX, y: curY, cover: curCover, area: curArea)) }
-        curX = x; curY = y; curCover = cover; curArea = area; hasCur = true
-    }
-
-    func walk(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-        var x0 = ax, y0 = ay, x1 = bx, y1 = by
-        var dir = 1.0
-        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
-        let top = Double(clipMinY), bottom = Double(clipMaxY)
-        if y1 <= top || y0 >= bottom { return }
-        let dxdy = (x1 - x0) / (y1 - y0)
-        let ys = max(y0, top), ye = min(y1, bottom)
-        var row = Int(ys.rounded(.down))
-        let lastRow = Int((ye - 1e-12).rounded(.down))
-        if row < minRow { minRow = row }
-        if lastRow > maxRow { maxRow = lastRow }
-        var y = ys
-        var xa = ys == y0 ? x0 : x0 + (ys - y0) * dxdy
-        while y < ye {
-            let rowEnd = min(Double(row + 1), ye)
-            let xb = rowEnd == y1 ? x1 : x0 + (rowEnd - y0) * dxdy
-            rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
-            y = rowEnd; xa = xb; row += 1
-        }
-    }
-
-    /// Deposits the part of an edge inside one row, from (xa, ya) to (xb, yb), yb > ya.
-    @inline(__always)
-    func rowPiece(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ row: Int32) {
-        let dy = (yb - ya) * dir
-        let ca = xa.rounded(.down), cb = xb.rounded(.down)
-        if ca == cb {
-            addCell(Int32(ca), row, dy, dy * (ca + 1 - (xa + xb) * 0.5))
-            return
-        }
-        // Crosses column boundaries: share dy between columns by horizontal extent.
-        let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
-        let w = xr - xl
-        var c = xl.rounded(.down)
-        var px = xl
-        // Visit columns in the walking direction so consecutive cells merge.
-        if xa < xb {
-            while px < xr {
-                let nx = min(c + 1, xr)
-                let part = dy * (nx - px) / w
-                if nx > px { addCell(Int32(c), row, part, part * (c + 1 - (px + nx) * 0.5)) }
-                px = nx; c += 1
-            }
-        } else {
-            var qx = xr
-            var cc = ca
-            while qx > xl {
-                let nx = max(cc, xl)
-                let part = dy * (qx - nx) / w
-                if qx > nx { addCell(Int32(cc), row, part, part * (cc + 1 - (qx + nx) * 0.5)) }
-                qx = nx; cc -= 1
-            }
-        }
+        acc.addEdge(ax, ay, bx, by)
     }
 
     /// Sweeps the gathered cells, calling `body` once per row that has spans.
     /// `opacity` scales every coverage before it is rounded to 8 bits.
     public func sweep(rule: FillRule, opacity: Double = 1, _ body: (Int, UnsafeBufferPointer<Span>) -> Void) {
-        if hasCur { cells.append(Cell(x: curX, y: curY, cover: curCover, area: curArea)); hasCur = false }
-        guard !cells.isEmpty, minRow <= maxRow else { return }
-        let rows = maxRow - minRow + 1
+        acc.flush()
+        guard !acc.cells.isEmpty, acc.minRow <= acc.maxRow else { return }
+        var cells: [Cell] = [], sorted: [Cell] = [], rowStart: [Int32] = [], spans: [Span] = []
+        swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart); swap(&spans, &self.spans)
+        defer {
+            swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart); swap(&spans, &self.spans)
+        }
+        let rows = acc.maxRow - acc.minRow + 1
+        let base = acc.minRow
         // Counting sort by row.
         rowStart.removeAll(keepingCapacity: true)
         rowStart.append(contentsOf: repeatElement(0, count: rows + 1))
-        let base = minRow
-        for c in cells { rowStart[Int(c.y) - base + 1] &+= 1 }
-        for r in 0..<rows { rowStart[r + 1] &+= rowStart[r] }
         if sorted.count < cells.count {
             sorted.append(contentsOf: repeatElement(Cell(x: 0, y: 0, cover: 0, area: 0), count: cells.count - sorted.count))
         }
-        var fill = rowStart
-        for c in cells {
-            let r = Int(c.y) - base
-            sorted[Int(fill[r])] = c
-            fill[r] &+= 1
-        }
         let scale = 255 * min(1, max(0, opacity.isNaN ? 0 : opacity))
-        let maxX = Int32(clipMaxX)
+        let minX = Int32(acc.clipMinX), maxX = Int32(acc.clipMaxX)
         let evenOdd = rule == .evenOdd
         @inline(__always) func alpha(_ v: Double) -> UInt8 {
             var a = abs(v)
@@ -200,9 +227,19 @@ public final class Rasterizer {
             } else if a > 1 { a = 1 }
             return UInt8(a * scale + 0.5)
         }
+        cells.withUnsafeBufferPointer { cs in
+        rowStart.withUnsafeMutableBufferPointer { rs in
         sorted.withUnsafeMutableBufferPointer { sc in
+            for c in cs { rs[Int(c.y) - base + 1] &+= 1 }
+            for r in 0..<rows { rs[r + 1] &+= rs[r] }
+            var fill = Array(rs)
+            for c in cs {
+                let r = Int(c.y) - base
+                sc[Int(fill[r])] = c
+                fill[r] &+= 1
+            }
             for r in 0..<rows {
-                let s = Int(rowStart[r]), e = Int(rowStart[r + 1])
+                let s = Int(rs[r]), e = Int(rs[r + 1])
                 if s == e { continue }
                 // Insertion sort by column: cells of a row are few and mostly ordered.
                 if e - s > 1 {
@@ -216,26 +253,34 @@ public final class Rasterizer {
                     }
                 }
                 spans.removeAll(keepingCapacity: true)
-                var acc = 0.0
+                @inline(__always) func emit(_ x: Int32, _ len: Int32, _ a: UInt8) {
+                    let n = spans.count
+                    if n > 0 && spans[n - 1].alpha == a && spans[n - 1].x + spans[n - 1].length == x {
+                        spans[n - 1].length += len
+                    } else {
+                        spans.append(Span(x: x, length: len, alpha: a))
+                    }
+                }
+                var cover = 0.0
                 var i = s
-                var nextX: Int32 = Int32(clipMinX)   // first column not yet emitted
+                var nextX = minX   // first column not yet emitted
                 while i < e {
                     let x = sc[i].x
-                    var cover = sc[i].cover, area = sc[i].area
+                    var cv = sc[i].cover, area = sc[i].area
                     i += 1
-                    while i < e && sc[i].x == x { cover += sc[i].cover; area += sc[i].area; i += 1 }
+                    while i < e && sc[i].x == x { cv += sc[i].cover; area += sc[i].area; i += 1 }
                     if x >= maxX { break }
                     if x > nextX {
-                        let a = alpha(acc)
+                        let a = alpha(cover)
                         if a != 0 { emit(nextX, x - nextX, a) }
                     }
-                    let a = alpha(acc + area)
+                    let a = alpha(cover + area)
                     if a != 0 { emit(x, 1, a) }
-                    acc += cover
+                    cover += cv
                     nextX = x + 1
                 }
                 if nextX < maxX {
-                    let a = alpha(acc)
+                    let a = alpha(cover)
                     if a != 0 { emit(nextX, maxX - nextX, a) }
                 }
                 if !spans.isEmpty {
@@ -243,14 +288,7 @@ public final class Rasterizer {
                 }
             }
         }
-    }
-
-    @inline(__always)
-    func emit(_ x: Int32, _ len: Int32, _ a: UInt8) {
-        if let last = spans.last, last.alpha == a, last.x + last.length == x {
-            spans[spans.count - 1].length += len
-        } else {
-            spans.append(Span(x: x, length: len, alpha: a))
+        }
         }
     }
 }
