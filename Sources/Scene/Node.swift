@@ -99,15 +99,17 @@ public enum Node: Sendable {
     case shape(ShapeNode)
     /// A group of nodes.
     case group(GroupNode)
+    /// A line of text.
+    case text(TextNode)
 
     /// The node's id, if any.
     public var id: String? {
-        switch self { case .shape(let s): return s.id; case .group(let g): return g.id }
+        switch self { case .shape(let s): return s.id; case .group(let g): return g.id; case .text(let t): return t.id }
     }
 
     /// The latest time at which the node changes.
     public var endTime: Double {
-        switch self { case .shape(let s): return s.endTime; case .group(let g): return g.endTime }
+        switch self { case .shape(let s): return s.endTime; case .group(let g): return g.endTime; case .text(let t): return t.endTime }
     }
 
     /// Draws the node at time `t`.
@@ -115,6 +117,7 @@ public enum Node: Sendable {
         switch self {
         case .shape(let s): s.render(at: t, on: canvas)
         case .group(let g): g.render(at: t, on: canvas)
+        case .text(let x): x.render(at: t, on: canvas)
         }
     }
 

@@ -1,0 +1,175 @@
+import Foundation
+import Geometry
+import Raster
+import Motion
+import Scene
+import Charts
+
+extension TimelineDecoder {
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "marks"]
+
+    static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: [DataRow]]) -> ChartSpec? {
+        guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
+        var rows: [DataRow] = []
+        if let d = obj.required("data"), let name = d.string() {
+            if let t = tables[name] { rows = t } else {
+                var msg = "unknown data \"\(name)\""
+                if let s = nearestCandidate(to: name, in: Array(tables.keys)) { msg += "; did you mean \"\(s)\"?" }
+                else if !tables.isEmpty { msg += "; the document defines " + tables.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ") }
+                else { msg += "; the document has no \"data\"" }
+                d.report(msg)
+            }
+        }
+        var spec = ChartSpec(frame: frame, style: style, data: rows)
+        if let xc = obj.optional("x") { spec.x = channel(xc, default: "x") ?? spec.x }
+        if let yc = obj.optional("y") { spec.y = channel(yc, default: "y") ?? spec.y }
+        // Every row must have the fields the chart reads.
+        if !rows.isEmpty, let d = obj.optional("data") {
+            for field in [spec.x.field, spec.y.field] {
+                if let i = rows.firstIndex(where: { $0[field] == nil }) {
+                    d.report("row \(i) of data \"\(d.string() ?? "")\" has no field \"\(field)\"")
+                }
+            }
+        }
+        if let i = obj.optional("inset")?.double(min: 0, max: min(frame.width, frame.height) / 2) { spec.inset = i }
+        if let g = obj.optional("grid") { spec.grid = grid(g) }
+        if let a = obj.optional("axes")?.array() { spec.axes = a.compactMap(axis) }
+        if let l = obj.optional("legend") { spec.legend = legend(l) }
+        if let t = obj.optional("title") { spec.title = title(t) }
+        if let cc = obj.optional("card") {
+            if case .bool(let b) = cc.value { if b { spec.card = CardSpec() } }
+            else if let co = cc.object(allowedKeys: ["color", "cornerRadius", "padding"]) {
+                var card = CardSpec()
+                if let col = co.optional("color").flatMap(color) { card.color = col }
+                if let r = co.optional("cornerRadius")?.double(min: 0, max: 10_000) { card.cornerRadius = r }
+                if let p = co.optional("padding")?.double(min: 0, max: 10_000) { card.padding = p }
+                spec.card = card
+            }
+        }
+        if let e = obj.optional("extremes")?.object(allowedKeys: ["format", "animate"]) {
+            var ex = ExtremesSpec()
+            if let f = e.optional("format"), case .number(let nf)? = labelFormat(f) { ex.format = nf ?? ex.format }
+            ex.opacity = guideOpacity(e.optional("animate")) ?? ex.opacity
+            spec.extremes = ex
+        }
+        if let ms = obj.optional("marks")?.array() {
+            for m in ms { if let mk = mark(m) { spec.marks.append(mk) } }
+        }
+        return spec
+    }
+
+    static func channel(_ c: JSONCursor, default field: String) -> Channel? {
+        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "categories", "padding"]) else { return nil }
+        var ch = Channel(field: field)
+        if let f = o.optional("field")?.string() { ch.field = f }
+        if let s = o.optional("scale")?.stringEnum(ScaleType.self) { ch.scale = s }
+        if let d = o.optional("domain"), let arr = d.array(minCount: 2, maxCount: 2) {
+            func value(_ v: JSONCursor) -> Double? {
+                if case .string(let s) = v.value {
+                    if let t = CivilDate.parseISO(s) { return t }
+                    return v.fail("expected a number or an ISO 8601 date such as \"2024-03-05\", found \"\(s)\"")
+                }
+                return v.double()
+            }
+            if let lo = value(arr[0]), let hi = value(arr[1]) {
+                if lo == hi { d.report("expected two different values [low, high], found [\(lo), \(hi)]") } else { ch.domain = (lo, hi) }
+                if ch.scale == .log && (lo <= 0 || hi <= 0) { d.report("a log scale needs a domain above 0") }
+            }
+        }
+        if let n = o.optional("nice")?.bool() { ch.nice = n }
+        if let cats = o.optional("categories")?.array() { ch.categories = cats.compactMap { $0.string() } }
+        if let p = o.optional("padding")?.double(min: 0, max: 1) { ch.paddingInner = p; ch.paddingOuter = p }
+        return ch
+    }
+
+    static func grid(_ c: JSONCursor) -> GridSpec? {
+        if case .bool(let b) = c.value {
+            guard b else { return nil }
+            var g = GridSpec(); g.xAtTicks = true; g.yAtTicks = true
+            return g
+        }
+        guard let o = c.object(allowedKeys: ["x", "y", "color", "width", "zeroColor", "animate"]) else { return nil }
+        var g = GridSpec()
+        for (key, isX) in [("x", true), ("y", false)] {
+            guard let a = o.optional(key) else { continue }
+            if case .bool(let b) = a.value { if isX { g.xAtTicks = b } else { g.yAtTicks = b }; continue }
+            guard let ao = a.object(allowedKeys: ["step"]), let s = ao.required("step")?.double(min: 1e-12) else { continue }
+            if isX { g.xStep = s } else { g.yStep = s }
+        }
+        if let col = o.optional("color").flatMap(color) { g.color = col }
+        if let w = o.optional("width")?.double(min: 0, max: 1000) { g.width = w }
+        if let z = o.optional("zeroColor").flatMap(color) { g.zeroColor = z }
+        g.opacity = guideOpacity(o.optional("animate")) ?? g.opacity
+        return g
+    }
+
+    static func axis(_ c: JSONCursor) -> AxisSpec? {
+        guard let o = c.object(allowedKeys: ["side", "title", "ticks", "tickLength", "line", "format", "labelAngle", "animate"]) else { return nil }
+        guard let side = o.required("side")?.stringEnum(Side.self) else { return nil }
+        var a = AxisSpec(side: side, title: o.optional("title")?.string())
+        if let t = o.optional("ticks") {
+            if case .array = t.value { a.values = t.array()?.compactMap { v -> Double? in
+                if case .string(let s) = v.value { return CivilDate.parseISO(s) ?? v.fail("expected a number or an ISO 8601 date, found \"\(s)\"") }
+                return v.double()
+            } }
+            else if let n = t.int(min: 0, max: 1000) { a.tickCount = n }
+        }
+        if let l = o.optional("tickLength")?.double(min: 0, max: 100) { a.tickLength = l }
+        if let l = o.optional("line")?.bool() { a.showLine = l }
+        if let f = o.optional("format") { a.format = labelFormat(f) }
+        if let angle = o.optional("labelAngle")?.double(min: -90, max: 90) { a.labelAngle = angle }
+        a.opacity = guideOpacity(o.optional("animate")) ?? a.opacity
+        return a
+    }
+
+    static func legend(_ c: JSONCursor) -> LegendSpec? {
+        if case .bool(let b) = c.value { return b ? LegendSpec() : nil }
+        guard let o = c.object(allowedKeys: ["side", "swatch", "entries", "animate"]) else { return nil }
+        var l = LegendSpec()
+        if let s = o.optional("side")?.stringEnum(Side.self) { l.side = s }
+        if let s = o.optional("swatch")?.stringEnum(["circle", "square", "line"]) { l.swatch = LegendSpec.Swatch(rawValue: s)! }
+        if let es = o.optional("entries")?.array() {
+            l.entries = es.compactMap { e in
+                guard let eo = e.object(allowedKeys: ["name", "color"]), let n = eo.required("name")?.string(),
+                      let col = eo.required("color").flatMap(color) else { return nil }
+                return (n, col)
+            }
+        }
+        l.opacity = guideOpacity(o.optional("animate")) ?? l.opacity
+        return l
+    }
+
+    static func title(_ c: JSONCursor) -> TitleSpec? {
+        if case .string(let s) = c.value { return TitleSpec(s) }
+        guard let o = c.object(allowedKeys: ["text", "subtitle", "animate"]), let text = o.required("text")?.string() else { return nil }
+        var t = TitleSpec(text, subtitle: o.optional("subtitle")?.string())
+        t.opacity = guideOpacity(o.optional("animate")) ?? t.opacity
+        return t
+    }
+
+    /// `"animate": { "opacity": animation }` on a guide.
+    static func guideOpacity(_ c: JSONCursor?) -> AnimatedValue? {
+        guard let c, let o = c.object(allowedKeys: ["opacity"]), let op = o.optional("opacity") else { return nil }
+        return animated(op, min: 0, max: 1)
+    }
+
+    /// A label format: `{ "fractionDigits", "minFractionDigits", "maxFractionDigits", "grouping",
+    /// "prefix", "unit", "notation" }` for numbers, or `{ "date": "MMM d" }`.
+    static func labelFormat(_ c: JSONCursor) -> LabelFormat? {
+        guard let o = c.object(allowedKeys: ["fractionDigits", "minFractionDigits", "maxFractionDigits", "grouping",
+                                             "prefix", "unit", "notation", "date"]) else { return nil }
+        if let d = o.optional("date") {
+            if o.keys.count > 1 { c.report("a date format takes only \"date\"") }
+            return d.string().map { .date(DateFormat($0)) }
+        }
+        var f = NumberFormat()
+        if let n = o.optional("fractionDigits")?.int(min: 0, max: 17) { f.minFractionDigits = n; f.maxFractionDigits = n }
+        if let n = o.optional("minFractionDigits")?.int(min: 0, max: 17) { f.minFractionDigits = n; f.maxFractionDigits = max(f.maxFractionDigits, n) }
+        if let n = o.optional("maxFractionDigits")?.int(min: 0, max: 17) { f.maxFractionDigits = n; f.minFractionDigits = min(f.minFractionDigits, n) }
+        if let g = o.optional("grouping")?.bool() { f.grouping = g }
+        if let p = o.optional("prefix")?.string() { f.prefix = p }
+        if let u = o.optional("unit")?.string() { f.suffix = u }
+        if let n = o.optional("notation")?.stringEnum(["standard", "percent", "compact"]) { f.notation = NumberFormat.Notation(rawValue: n)! }
+        return .number(f)
+    }
+}
