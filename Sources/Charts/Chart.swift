@@ -219,7 +219,22 @@ public struct ChartSpec: Sendable {
 
     /// Lays the chart out in its frame.
     public func layout() -> Layout {
-        let xr = resolve(x), yr = resolve(y)
+        var xr = resolve(x), yr = resolve(y)
+        // Stacked marks and value ranges reach beyond the raw values: widen the domains
+        // the data decides (not the ones the document fixes) to cover them.
+        let provisional = Layout(plot: frame, x: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
+                                 y: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
+                                 xResolved: xr, yResolved: yr, xTicks: [], yTicks: [], content: frame)
+        for (isX, channel) in [(false, y), (true, x)] where channel.domain == nil {
+            guard let ext = stackedExtent(isX, provisional) else { continue }
+            var r = isX ? xr : yr
+            guard r.type == .linear else { continue }
+            var lo = min(r.domain.0, ext.0), hi = max(r.domain.1, ext.1)
+            if marks.contains(where: { $0.stack == .center || $0.stack == .normalized }) { lo = ext.0; hi = ext.1 }
+            if channel.nice { (lo, hi) = Ticks.nice(lo, hi, count: 5) }
+            r.domain = (lo, hi)
+            if isX { xr = r } else { yr = r }
+        }
         let xAxis = axes.first { $0.side == .top || $0.side == .bottom }
         let yAxis = axes.first { $0.side == .leading || $0.side == .trailing }
         let xt = ticks(xr, axis: xAxis), yt = ticks(yr, axis: yAxis)
@@ -272,7 +287,7 @@ public struct ChartSpec: Sendable {
         }
         if let t = title { children.append(contentsOf: titleNodes(t, l)) }
         if let g = grid { children.append(contentsOf: gridNodes(g, l)) }
-        for m in marks { children.append(.shape(markNode(m, l))) }
+        for m in marks { children.append(markNode(m, l)) }
         for a in axes { children.append(axisNode(a, l)) }
         if let e = extremes { children.append(contentsOf: extremeNodes(e, l)) }
         if let lg = legend, !legendEntries.isEmpty { children.append(legendNode(lg, l)) }
@@ -470,41 +485,6 @@ public struct ChartSpec: Sendable {
         return axisExtent(a, (side == .top || side == .bottom) ? l.xTicks : l.yTicks)
     }
 
-    /// The pixel points of the data, with the origin first when the mark asks for it.
-    func pixelPoints(_ m: MarkSpec, _ l: Layout) -> [Point] {
-        var pts: [Point] = []
-        for (xv, yv) in zip(l.xResolved.values, l.yResolved.values) {
-            guard let xv, let yv, xv.isFinite, yv.isFinite else { continue }
-            pts.append(Point(l.x(xv), l.y(yv)))
-        }
-        if m.startAtOrigin {
-            pts.insert(Point(l.plot.minX, l.plot.maxY), at: 0)
-        }
-        return pts
-    }
-
-    /// The geometry and style of one mark.
-    func markNode(_ m: MarkSpec, _ l: Layout) -> ShapeNode {
-        let pts = pixelPoints(m, l)
-        var path = Path()
-        if let first = pts.first {
-            path.move(to: first)
-            m.interpolation.appendSegments(through: pts, to: &path)
-            if m.kind == .area, let last = pts.last {
-                let d = l.yResolved.domain
-                let zero = l.yResolved.type == .linear ? max(min(d.0, d.1), min(0, max(d.0, d.1))) : min(d.0, d.1)
-                let base = l.y(zero)
-                path.line(to: Point(last.x, base))
-                path.line(to: Point(first.x, base))
-                path.close()
-            }
-        }
-        var node = ShapeNode(id: m.id, path: path, frame: l.plot)
-        if m.kind == .area, let f = m.fill { node.fill = (f, .nonZero) }
-        node.stroke = m.stroke
-        node.trimStart = m.trimStart; node.trimEnd = m.trimEnd; node.opacity = m.opacity
-        return node
-    }
 }
 
 /// A rectangle with circular corners.

@@ -149,3 +149,58 @@ public struct DateFormat: Hashable, Sendable {
         return out
     }
 }
+
+extension DateFormat {
+    /// Reads a date written in this pattern (numbers, `MMM`/`MMMM` month names, quoted text,
+    /// other characters literally); nil when the text does not match. Missing fields
+    /// default to January 1, 00:00 UTC.
+    public func parse(_ text: String) -> Double? {
+        let p = Array(pattern), s = Array(text)
+        var i = 0, j = 0
+        var year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0.0
+        var pm: Bool? = nil
+        func number(_ maxDigits: Int) -> Int? {
+            var v = 0, n = 0
+            while j < s.count, n < maxDigits, let d = s[j].wholeNumberValue, s[j].isASCII { v = v * 10 + d; j += 1; n += 1 }
+            return n > 0 ? v : nil
+        }
+        while i < p.count {
+            let c = p[i]
+            if c == "'" {
+                i += 1
+                while i < p.count && p[i] != "'" { guard j < s.count, s[j] == p[i] else { return nil }; i += 1; j += 1 }
+                i += 1; continue
+            }
+            var n = 1
+            while i + n < p.count && p[i + n] == c { n += 1 }
+            switch c {
+            case "y": guard let v = number(n == 2 ? 2 : 4) else { return nil }; year = n == 2 ? 2000 + v : v
+            case "M":
+                if n >= 3 {
+                    let rest = String(s[j...]).lowercased()
+                    guard let k = CivilDate.monthNames.firstIndex(where: { rest.hasPrefix(n == 3 ? String($0.prefix(3)).lowercased() : $0.lowercased()) }) else { return nil }
+                    month = k + 1; j += n == 3 ? 3 : CivilDate.monthNames[k].count
+                } else { guard let v = number(2) else { return nil }; month = v }
+            case "d": guard let v = number(2) else { return nil }; day = v
+            case "H", "h": guard let v = number(2) else { return nil }; hour = v
+            case "m": guard let v = number(2) else { return nil }; minute = v
+            case "s": guard let v = number(2) else { return nil }; second = Double(v)
+            case "a":
+                let rest = String(s[j...]).uppercased()
+                if rest.hasPrefix("AM") { pm = false } else if rest.hasPrefix("PM") { pm = true } else { return nil }
+                j += 2
+            case "E":
+                let rest = String(s[j...]).lowercased()
+                guard let name = CivilDate.weekdayNames.first(where: { rest.hasPrefix(n >= 4 ? $0.lowercased() : String($0.prefix(3)).lowercased()) }) else { return nil }
+                j += n >= 4 ? name.count : 3
+            default:
+                for _ in 0..<n { guard j < s.count, s[j] == c else { return nil }; j += 1 }
+            }
+            i += n
+        }
+        guard j == s.count, (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(year: year, month: month),
+              hour < 24, minute < 60, second < 61 else { return nil }
+        if let pm { hour = hour % 12 + (pm ? 12 : 0) }
+        return CivilDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second).seconds
+    }
+}

@@ -24,6 +24,17 @@ public struct ShapeNode: Sendable {
     public var frame: Rect?
     /// The arc-length table of `path`, built once so each frame's trim is cheap.
     public private(set) var measure: PathMeasure
+    /// Moves, scales and rotates the shape over time (bars grow, points pop in).
+    public var motion = AnimatedTransform()
+    /// Geometry that changes over time (a sector sweeping open, a line moving to new
+    /// data); when set it replaces `path` at every frame, and `path` is its final state.
+    public var dynamicPath: (@Sendable (Double) -> Path)?
+    /// The time after which `dynamicPath` no longer changes.
+    public var dynamicPathEnd: Double = 0
+    /// An animated solid fill colour, replacing the fill paint.
+    public var fillColor: AnimatedColor?
+    /// An animated solid stroke colour, replacing the stroke paint.
+    public var strokeColor: AnimatedColor?
 
     /// Creates a shape node.
     public init(id: String? = nil, path: Path, fill: (paint: NodePaint, rule: FillRule)? = nil,
@@ -33,29 +44,45 @@ public struct ShapeNode: Sendable {
     }
 
     /// The latest time at which any property of the node changes.
-    public var endTime: Double { max(trimStart.endTime, trimEnd.endTime, opacity.endTime) }
+    public var endTime: Double {
+        max(trimStart.endTime, trimEnd.endTime, opacity.endTime, motion.endTime, dynamicPath == nil ? 0 : dynamicPathEnd,
+            fillColor?.animation.end ?? 0, strokeColor?.animation.end ?? 0)
+    }
 
     /// Draws the node as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {
         let o = min(1, max(0, opacity.value(at: t)))
         guard o > 0 else { return }
         let a = trimStart.value(at: t), b = trimEnd.value(at: t)
+        let base = dynamicPath?(t) ?? path
         let visible: Path
         if a <= 0 && b >= 1 {
-            visible = path
+            visible = base
         } else {
             guard a < b else { return }
-            visible = measure.trimmed(from: a, to: b)
+            visible = (dynamicPath == nil ? measure : PathMeasure(base)).trimmed(from: a, to: b)
             if visible.isEmpty { return }
         }
         let box = frame ?? path.controlBounds
+        let moved = !motion.isIdentity
+        if moved {
+            canvas.save()
+            canvas.concatenate(motion.value(at: t))
+        }
+        defer { if moved { canvas.restore() } }
         // A shape with both fill and stroke at partial opacity must fade as one picture,
         // so it goes through a layer; with one of them the opacity folds into coverage.
         let both = fill != nil && stroke != nil && o < 1
         if both { canvas.beginLayer(opacity: o) }
         let drawOpacity = both ? 1 : o
-        if let f = fill { canvas.fill(visible, paint: f.paint.resolve(in: box), rule: f.rule, opacity: drawOpacity) }
-        if let s = stroke { canvas.stroke(visible, style: s.style, paint: s.paint.resolve(in: box), opacity: drawOpacity) }
+        if let f = fill {
+            let paint = fillColor.map { Paint.solid($0.value(at: t)) } ?? f.paint.resolve(in: box)
+            canvas.fill(visible, paint: paint, rule: f.rule, opacity: drawOpacity)
+        }
+        if let s = stroke {
+            let paint = strokeColor.map { Paint.solid($0.value(at: t)) } ?? s.paint.resolve(in: box)
+            canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity)
+        }
         if both { canvas.endLayer() }
     }
 }
@@ -70,6 +97,8 @@ public struct GroupNode: Sendable {
     public var opacity: AnimatedValue = .constant(1)
     /// Applied to every child.
     public var transform: Transform = .identity
+    /// An animated transform applied after `transform`.
+    public var motion = AnimatedTransform()
 
     /// Creates a group.
     public init(id: String? = nil, children: [Node], opacity: AnimatedValue = .constant(1), transform: Transform = .identity) {
@@ -77,7 +106,7 @@ public struct GroupNode: Sendable {
     }
 
     /// The latest time at which anything in the group changes.
-    public var endTime: Double { children.reduce(opacity.endTime) { max($0, $1.endTime) } }
+    public var endTime: Double { children.reduce(max(opacity.endTime, motion.endTime)) { max($0, $1.endTime) } }
 
     /// Draws the group as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {
@@ -86,6 +115,7 @@ public struct GroupNode: Sendable {
         let layered = o < 1
         canvas.save()
         canvas.concatenate(transform)
+        if !motion.isIdentity { canvas.concatenate(motion.value(at: t)) }
         if layered { canvas.beginLayer(opacity: o) }
         for c in children { c.render(at: t, on: canvas) }
         if layered { canvas.endLayer() }

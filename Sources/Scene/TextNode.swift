@@ -56,6 +56,12 @@ public struct TextNode: Sendable {
     public var background: TextBackground?
     /// Opacity in 0…1.
     public var opacity: AnimatedValue = .constant(1)
+    /// Moves, scales and rotates the text over time.
+    public var motion = AnimatedTransform()
+    /// A number shown as text that changes over time (a counter ticking up with its
+    /// easing), formatted at every frame; replaces `string` when set.
+    public var counter: (value: AnimatedValue, format: @Sendable (Double) -> String)?
+    let font: Font
     /// Line metrics: advance width, ascent, descent, ink bounds (baseline-left origin).
     public let metrics: TextMetrics
     /// The glyph outlines with the baseline-left corner at the origin.
@@ -64,7 +70,7 @@ public struct TextNode: Sendable {
     /// Lays out `string` in `font` at `size`.
     public init(id: String? = nil, _ string: String, font: Font, size: Double, color: Color = .black,
                 position: Point, anchor: TextAnchor = TextAnchor(), rotation: Double = 0, background: TextBackground? = nil) {
-        self.id = id; self.string = string; self.size = size; self.color = color
+        self.id = id; self.string = string; self.size = size; self.color = color; self.font = font
         self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
         metrics = font.measure(string, size: size)
         glyphs = font.path(for: string, size: size, at: .zero)
@@ -110,13 +116,22 @@ public struct TextNode: Sendable {
     }
 
     /// The latest time at which the node changes.
-    public var endTime: Double { opacity.endTime }
+    public var endTime: Double { max(opacity.endTime, motion.endTime, counter?.value.endTime ?? 0) }
 
     /// Draws the text as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {
         let o = min(1, max(0, opacity.value(at: t)))
         guard o > 0 else { return }
+        if let c = counter {
+            // Lay the current number out and draw it as a plain text node.
+            var now = TextNode(id: id, c.format(c.value.value(at: t)), font: font, size: size, color: color, position: position,
+                               anchor: anchor, rotation: rotation, background: background)
+            now.opacity = opacity; now.motion = motion
+            now.render(at: t, on: canvas)
+            return
+        }
         canvas.save()
+        if !motion.isIdentity { canvas.concatenate(motion.value(at: t)) }
         canvas.concatenate(transform)
         let layered = background != nil && o < 1
         if layered { canvas.beginLayer(opacity: o) }
