@@ -207,7 +207,25 @@ public struct ChartSpec: Sendable {
 
     var legendEntries: [(name: String, color: Color)] {
         if let e = legend?.entries { return e }
-        return marks.compactMap { m in m.name.map { ($0, m.legendColor) } }
+        var out: [(name: String, color: Color)] = []
+        for m in marks {
+            if m.kind == .sector {
+                out += sectorSlices(m).map { ($0.name, $0.color) }
+                continue
+            }
+            let names = seriesNames(m)
+            if m.series != nil && names.count > 1 {
+                // One entry per series, in the colour its first element gets.
+                let l = Layout(plot: frame, x: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
+                               y: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
+                               xResolved: resolve(x), yResolved: resolve(y), xTicks: [], yTicks: [], content: frame)
+                let els = elements(m, l)
+                for n in names { if let e = els.first(where: { $0.series == n }) { out.append((n, e.color)) } }
+            } else if let n = m.name {
+                out.append((n, m.legendColor))
+            }
+        }
+        return out
     }
 
     func legendSize(_ width: Double) -> (w: Double, h: Double) {
@@ -272,7 +290,8 @@ public struct ChartSpec: Sendable {
         var plot = Rect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         if let i = inset { plot = frame.insetBy(i) }
         let xs = scale(xr, x, range: (plot.minX, plot.maxX))
-        let ys = scale(yr, y, range: (plot.maxY, plot.minY))
+        // Values grow upwards; categories read top to bottom, as in Swift Charts.
+        let ys = scale(yr, y, range: yr.type == .band ? (plot.minY, plot.maxY) : (plot.maxY, plot.minY))
         return Layout(plot: plot, x: xs, y: ys, xResolved: xr, yResolved: yr, xTicks: xt, yTicks: yt, content: content)
     }
 

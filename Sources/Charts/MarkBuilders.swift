@@ -32,7 +32,7 @@ extension ChartSpec {
         m.stagger?.offsets(count: count, values: values) ?? []
     }
 
-    func blend(_ m: MarkSpec) -> BlendMode { m.blendMode.flatMap(BlendMode.init(rawValue:)) ?? .sourceOver }
+    // BLEND func blend
 
     // MARK: Lines and areas
 
@@ -103,7 +103,7 @@ extension ChartSpec {
             node.trimStart = staggered(m.trimStart, offsets, si)
             node.trimEnd = staggered(m.trimEnd, offsets, si)
             node.opacity = staggered(m.opacity, offsets, si)
-            node.blendMode = blend(m)
+            // BLEND node.blendMode = blend(m)
             if let tgt = target?.filter({ $0.series == name }), tgt.count == els.count, let t = m.transition {
                 let from = els, spec = self
                 node.dynamicPath = { time in
@@ -180,7 +180,7 @@ extension ChartSpec {
             node.fill = (paint, .nonZero)
             if let s = m.stroke { node.stroke = s }
             node.opacity = staggered(m.opacity, offsets, i)
-            node.blendMode = blend(m)
+            // BLEND node.blendMode = blend(m)
             if let g = m.grow {
                 let grow = staggered(g, offsets, i), spec = self
                 node.dynamicPath = { t in
@@ -232,7 +232,16 @@ extension ChartSpec {
     func ruleNodes(_ m: MarkSpec, _ l: Layout) -> [Node] {
         let p = l.plot
         var out: [Node] = []
-        let rows = rowIndices(m)
+        var rows = rowIndices(m)
+        if m.atPeak {
+            // One rule per series, at the row where the series peaks.
+            var best: [String: MarkElement] = [:], order: [String] = []
+            for e in elements(m, l) {
+                if best[e.series] == nil { order.append(e.series); best[e.series] = e }
+                else if e.high - e.low > best[e.series]!.high - best[e.series]!.low { best[e.series] = e }
+            }
+            rows = order.compactMap { best[$0]?.row }
+        }
         let offsets = staggerOffsets(m, count: rows.count, values: [])
         for (i, r) in rows.enumerated() {
             let seg: (Point, Point)
@@ -257,7 +266,7 @@ extension ChartSpec {
             node.stroke = (m.stroke?.paint ?? .solid(m.legendColor), style)
             node.opacity = staggered(m.opacity, offsets, i)
             node.trimEnd = staggered(m.trimEnd, offsets, i)
-            node.blendMode = blend(m)
+            // BLEND node.blendMode = blend(m)
             out.append(.shape(node))
         }
         return out
@@ -385,7 +394,7 @@ extension ChartSpec {
         if let s = m.stroke { node.stroke = s }
         if m.fill == nil && m.stroke == nil { node.fill = (.solid(Palette.color(0)), .nonZero) }
         node.trimStart = m.trimStart; node.trimEnd = m.trimEnd; node.opacity = m.opacity
-        node.blendMode = blend(m)
+        // BLEND node.blendMode = blend(m)
         if let sc = m.scale {
             let b = path.controlBounds
             node.motion.scaleX = sc; node.motion.scaleY = sc; node.motion.anchor = Point(b.midX, b.midY)

@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "marks"]
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "marks"]
 
     static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: [DataRow]]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
@@ -20,7 +20,17 @@ extension TimelineDecoder {
                 d.report(msg)
             }
         }
-        var spec = ChartSpec(frame: frame, style: style, data: rows)
+        var st = style
+        if let so = obj.optional("style")?.object(allowedKeys: ["textColor", "secondaryTextColor", "axisColor", "labelSize", "titleSize", "subtitleSize", "axisTitleSize"]) {
+            if let c = so.optional("textColor").flatMap(color) { st.textColor = c }
+            if let c = so.optional("secondaryTextColor").flatMap(color) { st.secondaryTextColor = c }
+            if let c = so.optional("axisColor").flatMap(color) { st.axisColor = c }
+            if let v = so.optional("labelSize")?.double(min: 1, max: 500) { st.labelSize = v }
+            if let v = so.optional("titleSize")?.double(min: 1, max: 500) { st.titleSize = v }
+            if let v = so.optional("subtitleSize")?.double(min: 1, max: 500) { st.subtitleSize = v }
+            if let v = so.optional("axisTitleSize")?.double(min: 1, max: 500) { st.axisTitleSize = v }
+        }
+        var spec = ChartSpec(frame: frame, style: st, data: rows)
         if let xc = obj.optional("x") { spec.x = channel(xc, default: "x") ?? spec.x }
         if let yc = obj.optional("y") { spec.y = channel(yc, default: "y") ?? spec.y }
         // Every row must have the fields the chart reads.
@@ -53,7 +63,7 @@ extension TimelineDecoder {
             spec.extremes = ex
         }
         if let ms = obj.optional("marks")?.array() {
-            for m in ms { if let mk = mark(m) { spec.marks.append(mk) } }
+            for m in ms { if let mk = mark(m, tables: tables) { spec.marks.append(mk) } }
         }
         return spec
     }

@@ -6,39 +6,184 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let markKeys = ["id", "name", "type", "interpolation", "startAtOrigin", "stroke", "fill", "opacity", "animate"]
+    static let markKeys = ["id", "name", "type", "series", "y2", "x2", "stack", "color", "interpolation", "startAtOrigin",
+                           "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
+                           "angularGap", "orientation", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
 
-    static func mark(_ c: JSONCursor) -> MarkSpec? {
+    static func mark(_ c: JSONCursor, tables: [String: [DataRow]] = [:]) -> MarkSpec? {
         guard let obj = c.object(allowedKeys: markKeys) else { return nil }
         guard let kind = obj.required("type")?.stringEnum(MarkKind.self) else { return nil }
         var m = MarkSpec(id: obj.optional("id")?.string(), kind: kind)
         m.name = obj.optional("name")?.string()
+        m.series = obj.optional("series")?.string()
+        m.y2 = obj.optional("y2")?.string()
+        m.x2 = obj.optional("x2")?.string()
+        if let st = obj.optional("stack")?.stringEnum(StackMode.self) { m.stack = st }
+        if let cc = obj.optional("color") { m.color = colorEncoding(cc) }
         if let i = obj.optional("interpolation") { m.interpolation = interpolation(i) ?? .linear }
         if let s = obj.optional("startAtOrigin")?.bool() { m.startAtOrigin = s }
         if let s = obj.optional("stroke") { m.stroke = stroke(s) }
         if let f = obj.optional("fill") { m.fill = paint(f) }
+        if let p = obj.optional("points") {
+            if case .bool(let b) = p.value { if b { m.points = PointStyle() } }
+            else if let po = p.object(allowedKeys: ["size", "fill", "stroke"]) {
+                var ps = PointStyle()
+                if let sz = po.optional("size")?.double(min: 0, max: 1000) { ps.size = sz }
+                if let f = po.optional("fill").flatMap(color) { ps.fill = f }
+                if let so = po.optional("stroke")?.object(allowedKeys: ["color", "width"]), let col = so.required("color").flatMap(color) {
+                    ps.stroke = (col, so.optional("width")?.double(min: 0, max: 100) ?? 1)
+                }
+                m.points = ps
+            }
+        }
+        if let r = obj.optional("cornerRadius")?.double(min: 0, max: 10_000) { m.cornerRadius = r }
+        if let cap = obj.optional("capsule")?.bool() { m.capsule = cap }
+        if let w = obj.optional("barWidth")?.double(min: 0, max: 1) { m.barWidth = w }
+        if let sz = obj.optional("size")?.double(min: 0, max: 10_000) { m.size = sz }
+        if let r = obj.optional("innerRadius")?.double(min: 0, max: 0.99) { m.innerRadius = r }
+        if let g = obj.optional("angularGap")?.double(min: 0, max: 90) { m.angularGap = g }
+        if let o = obj.optional("orientation")?.stringEnum(["vertical", "horizontal"]) { m.vertical = o == "vertical" }
+        if let b = obj.optional("blendMode")?.stringEnum(blendModeNames) { m.blendMode = b }
+        if let t = obj.optional("text") { textOptions(t, into: &m) }
+        if let sh = obj.optional("shape") { shapeOptions(sh, into: &m) }
+        if let f = obj.optional("filter")?.object(allowedKeys: ["field", "equals"]), let field = f.required("field")?.string(),
+           let v = f.required("equals") {
+            switch v.value {
+            case .number: if let d = v.double() { m.filter = (field, .number(d)) }
+            case .string(let s): m.filter = (field, .string(s))
+            default: v.report("expected a number or a string, found \(v.value.kindDescription)")
+            }
+        }
+        if let tr = obj.optional("transition")?.object(allowedKeys: ["data", "animation"]) {
+            if let d = tr.required("data"), let name = d.string() {
+                if let rows = tables[name] {
+                    let anim = tr.optional("animation").flatMap(animation) ?? Animation()
+                    m.transition = (rows, anim)
+                } else { d.report("unknown data \"\(name)\"") }
+            }
+        }
+        if let p = obj.optional("atPeak")?.bool() { m.atPeak = p }
         if let o = obj.optional("opacity")?.double(min: 0, max: 1) { m.opacity = .constant(o) }
         if kind == .line && m.stroke == nil && !obj.contains("stroke") {
-            m.stroke = (.solid(Color(r: 0, g: 0.478, b: 1)), StrokeStyle(width: 2, cap: .round, join: .round))
+            m.stroke = (.solid(Palette.color(0)), StrokeStyle(width: 2, cap: .round, join: .round))
         }
-        if kind == .area && m.fill == nil && !obj.contains("fill") {
-            m.fill = .solid(Color(r: 0, g: 0.478, b: 1, a: 0.3))
+        if kind == .area && m.fill == nil && !obj.contains("fill") && m.color == nil && m.series == nil {
+            m.fill = .solid(Palette.color(0).opacity(0.3))
         }
-        if let a = obj.optional("animate")?.object(allowedKeys: ["trim", "opacity"]) {
+        if kind == .rule && m.stroke == nil { m.stroke = (.solid(Color(r: 0.4, g: 0.4, b: 0.4)), StrokeStyle(width: 1)) }
+        if let a = obj.optional("animate")?.object(allowedKeys: ["trim", "opacity", "grow", "scale", "stagger"]) {
             if let t = a.optional("trim")?.object(allowedKeys: ["from", "to"]) {
                 if let f = t.optional("from") { m.trimStart = animated(f, min: 0, max: 1) ?? m.trimStart }
                 if let e = t.optional("to") { m.trimEnd = animated(e, min: 0, max: 1) ?? m.trimEnd }
             }
             if let o = a.optional("opacity") { m.opacity = animated(o, min: 0, max: 1) ?? m.opacity }
+            if let g = a.optional("grow") { m.grow = animated(g, min: 0, max: 1) }
+            if let sc = a.optional("scale") { m.scale = animated(sc, min: 0, max: 100) }
+            if let st = a.optional("stagger")?.object(allowedKeys: ["step", "amount", "order"]) {
+                var spec = StaggerSpec(step: st.optional("step")?.double(min: 0, max: 3600) ?? 0.1)
+                spec.amount = st.optional("amount")?.double(min: 0, max: 3600)
+                if let o = st.optional("order")?.stringEnum(StaggerSpec.Order.self) { spec.order = o }
+                m.stagger = spec
+            }
         }
         return m
     }
 
+    static let blendModeNames = ["sourceOver", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge",
+                                 "colorBurn", "hardLight", "softLight", "difference", "exclusion"]
+
+    /// `{ "field" }`, `{ "thresholds", "otherwise" }`, `{ "gradient" }`, `{ "ramp" }`, with optional `"overrides"`.
+    static func colorEncoding(_ c: JSONCursor) -> ColorEncoding? {
+        guard let o = c.object(allowedKeys: ["field", "colors", "domain", "thresholds", "otherwise", "gradient", "ramp", "overrides"]) else { return nil }
+        let field = o.optional("field")?.string()
+        var enc: ColorEncoding? = nil
+        if let th = o.optional("thresholds")?.array(minCount: 1) {
+            let steps: [(upTo: Double, color: Color)] = th.compactMap { t in
+                guard let to = t.object(allowedKeys: ["upTo", "color"]), let u = to.required("upTo")?.double(),
+                      let col = to.required("color").flatMap(color) else { return nil }
+                return (u, col)
+            }
+            let otherwise = o.required("otherwise").flatMap(color) ?? .black
+            enc = .thresholds(field: field, steps: steps.sorted { $0.upTo < $1.upTo }, otherwise: otherwise)
+        } else if let g = o.optional("gradient")?.array(minCount: 2) {
+            let stops: [(value: Double, color: Color)] = g.compactMap { t in
+                guard let to = t.object(allowedKeys: ["value", "color"]), let v = to.required("value")?.double(),
+                      let col = to.required("color").flatMap(color) else { return nil }
+                return (v, col)
+            }
+            enc = .valueGradient(stops: stops.sorted { $0.value < $1.value })
+        } else if let r = o.optional("ramp")?.array(minCount: 1) {
+            enc = .ramp(field: field, stops: r.compactMap(color))
+        } else {
+            let colors = o.optional("colors")?.array()?.compactMap(color)
+            let domain = o.optional("domain")?.array()?.compactMap { $0.string() }
+            enc = .category(field: field, colors: colors, domain: domain)
+        }
+        if let ov = o.optional("overrides")?.object(allowedKeys: ["field", "values"]), let f = ov.required("field")?.string(),
+           let vals = ov.required("values")?.object(), let inner = enc {
+            var map: [String: Color] = [:]
+            for (k, v) in vals.entries { if let col = color(v) { map[k] = col } }
+            enc = .overrides(field: f, values: map, otherwise: inner)
+        }
+        return enc
+    }
+
+    static func textOptions(_ c: JSONCursor, into m: inout MarkSpec) {
+        guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak"]) else { return }
+        m.textField = o.optional("field")?.string()
+        m.textLiteral = o.optional("value")?.string()
+        if let f = o.optional("format"), case .number(let nf?)? = labelFormat(f) { m.textFormat = nf }
+        if let s = o.optional("size")?.double(min: 1, max: 1000) { m.fontSize = s }
+        m.textColor = o.optional("color").flatMap(color)
+        if let p = o.optional("position")?.stringEnum(TextPosition.self) { m.textPosition = p }
+        if let off = o.optional("offset")?.double(min: -1000, max: 1000) { m.textOffset = off }
+        if let a = o.optional("angle")?.double(min: -360, max: 360) { m.textAngle = a }
+        if let b = o.optional("background")?.object(allowedKeys: ["color", "cornerRadius", "padding"]) {
+            var bg = TextBackground(color: b.optional("color").flatMap(color) ?? .white)
+            if let r = b.optional("cornerRadius")?.double(min: 0, max: 1000) { bg.cornerRadius = r }
+            if let p = b.optional("padding"), let arr = p.array(minCount: 2, maxCount: 2), let px = arr[0].double(min: 0), let py = arr[1].double(min: 0) {
+                bg.padding = (px, py)
+            }
+            m.textBackground = bg
+        }
+        if let a = o.optional("atPeak")?.bool() { m.atPeak = a }
+    }
+
+    static func shapeOptions(_ c: JSONCursor, into m: inout MarkSpec) {
+        guard let o = c.object(allowedKeys: ["kind", "rect", "svg", "cornerRadius", "style", "units"]) else { return }
+        let kind = o.required("kind")?.stringEnum(["rect", "roundedRect", "capsule", "ellipse", "circle", "path"]) ?? "rect"
+        m.shapeInData = (o.optional("units")?.stringEnum(["data", "pixels"]) ?? "pixels") == "data"
+        if kind == "path" {
+            guard let sv = o.required("svg"), let text = sv.string() else { return }
+            do { m.shapePath = try Path(svg: text) } catch { sv.report("\(error)") }
+            return
+        }
+        guard let rc = o.required("rect"), let arr = rc.array(minCount: 4, maxCount: 4) else { return }
+        let v = arr.compactMap { $0.double() }
+        guard v.count == 4 else { return }
+        let r = Rect(corner: Point(v[0], v[1]), Point(v[2], v[3]))
+        let radius = o.optional("cornerRadius")?.double(min: 0, max: 1e6) ?? 8
+        let style: RoundedCornerStyle = (o.optional("style")?.stringEnum(RoundedCornerStyle.self)) ?? .circular
+        switch kind {
+        case "roundedRect": m.shapePath = .roundedRect(r, cornerRadius: radius, style: style)
+        case "capsule": m.shapePath = .capsule(in: r)
+        case "ellipse": m.shapePath = .ellipse(in: r)
+        case "circle": m.shapePath = .circle(center: Point(r.midX, r.midY), radius: min(r.width, r.height) / 2)
+        default: m.shapePath = .rect(r)
+        }
+    }
+
     static func interpolation(_ c: JSONCursor) -> Interpolation? {
         if case .string = c.value {
-            guard let s = c.stringEnum(["linear"]) else { return nil }
-            _ = s
-            return .linear
+            guard let s = c.stringEnum(["linear", "catmullRom", "monotone", "stepStart", "stepCenter", "stepEnd"]) else { return nil }
+            switch s {
+            case "catmullRom": return .catmullRom
+            case "monotone": return .monotone
+            case "stepStart": return .step(.start)
+            case "stepCenter": return .step(.center)
+            case "stepEnd": return .step(.end)
+            default: return .linear
+            }
         }
         guard let obj = c.object(allowedKeys: ["bezier"]) else { return nil }
         if let r = obj.required("bezier")?.double(min: 0, max: 1) { return .bezier(r) }
@@ -102,12 +247,10 @@ extension TimelineDecoder {
     }
 
     /// A number (constant) or an animation `{ "from", "to", "curve", "duration", "delay", "speed" }`.
-    static func animated(_ c: JSONCursor, min lo: Double, max hi: Double) -> AnimatedValue? {
-        if case .number = c.value { return c.double(min: lo, max: hi).map { .constant($0) } }
-        guard let obj = c.object(allowedKeys: ["from", "to", "curve", "duration", "delay", "speed"]) else { return nil }
-        let from = obj.required("from")?.double(min: lo, max: hi)
-        let to = obj.required("to")?.double(min: lo, max: hi)
-        var anim = Animation()
+    static let timingKeys = ["curve", "duration", "delay", "speed"]
+
+    /// The timing keys of an animation object, into `anim`.
+    static func timing(_ obj: JSONObjectCursor, into anim: inout Animation) {
         if let cc = obj.optional("curve") {
             if let name = cc.stringEnum(Easing.names), let e = Easing(name: name) { anim.curve = e }
         }
@@ -118,6 +261,24 @@ extension TimelineDecoder {
         if let s = obj.optional("speed"), let v = s.double(min: 0, max: 1000) {
             if v <= 0 { s.report("expected a speed greater than 0, found \(v)") } else { anim.speed = v }
         }
+    }
+
+    /// A timing without values: `{ "curve", "duration", "delay", "speed" }`.
+    static func animation(_ c: JSONCursor) -> Animation? {
+        guard let obj = c.object(allowedKeys: timingKeys) else { return nil }
+        var anim = Animation()
+        timing(obj, into: &anim)
+        return anim
+    }
+
+    /// A number (constant) or an animation `{ "from", "to", "curve", "duration", "delay", "speed" }`.
+    static func animated(_ c: JSONCursor, min lo: Double, max hi: Double) -> AnimatedValue? {
+        if case .number = c.value { return c.double(min: lo, max: hi).map { .constant($0) } }
+        guard let obj = c.object(allowedKeys: ["from", "to"] + timingKeys) else { return nil }
+        let from = obj.required("from")?.double(min: lo, max: hi)
+        let to = obj.required("to")?.double(min: lo, max: hi)
+        var anim = Animation()
+        timing(obj, into: &anim)
         guard let f = from, let t = to else { return nil }
         return .tween(Tween(from: f, to: t, animation: anim))
     }

@@ -45,10 +45,11 @@ public enum TimelineDecoder {
 
     /// Decodes a document from its bytes; `file` names it in messages.
     public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits()) throws -> Scene {
-        try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits) }
+        let base = (file as NSString).deletingLastPathComponent
+        return try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits, base: base) }
     }
 
-    static func decodeScene(_ root: JSONCursor, limits: DocumentLimits) -> Scene? {
+    static func decodeScene(_ root: JSONCursor, limits: DocumentLimits, base: String) -> Scene? {
         guard let obj = root.object(allowedKeys: rootKeys) else { return nil }
         var width = 800, height = 600
         var autoHeight = false
@@ -78,7 +79,7 @@ public enum TimelineDecoder {
         var tables: [String: [DataRow]] = [:]
         if let data = obj.optional("data")?.object() {
             for (name, value) in data.entries {
-                tables[name] = table(value) ?? []
+                tables[name] = table(value, base: base) ?? []
             }
         }
         var layout = DashboardLayout()
@@ -130,23 +131,80 @@ public enum TimelineDecoder {
         }
     }
 
-    /// A data table: `{ "values": [ { "field": number or text, … }, … ] }`.
-    static func table(_ c: JSONCursor) -> [DataRow]? {
-        guard let obj = c.object(allowedKeys: ["values"]) else { return nil }
-        guard let rows = obj.required("values")?.array(minCount: 1) else { return nil }
+    /// A data table: `{ "values": [ { "field": number or text, … }, … ] }` inline, or
+    /// `{ "file": "data/names.csv", "columns": { "year": "number", "day": { "date": "MMM d yyyy" } } }`
+    /// read from a CSV file next to the document; `"fold"` turns wide data (one column per
+    /// series) into long rows: `{ "columns": ["a", "b"], "as": ["series", "value"] }`.
+    static func table(_ c: JSONCursor, base: String) -> [DataRow]? {
+        guard let obj = c.object(allowedKeys: ["values", "file", "columns", "fold"]) else { return nil }
         var out: [DataRow] = []
-        for r in rows {
-            guard let ro = r.object() else { continue }
-            var row: DataRow = [:]
-            for (k, v) in ro.entries {
-                switch v.value {
-                case .number: if let d = v.double() { row[k] = .number(d) }
-                case .string(let s): row[k] = .string(s)
-                case .null: break
-                default: v.report("expected a number or a string, found \(v.value.kindDescription)")
+        if let f = obj.optional("file"), let name = f.string() {
+            if obj.contains("values") { c.report("a table takes \"values\" or \"file\", not both") }
+            let path = name.hasPrefix("/") ? name : (base.isEmpty ? name : base + "/" + name)
+            var types: [String: CSVReader.ColumnType] = [:]
+            if let cols = obj.optional("columns")?.object() {
+                for (k, v) in cols.entries {
+                    if case .string = v.value {
+                        switch v.stringEnum(["number", "string", "date"]) {
+                        case "number": types[k] = .number
+                        case "string": types[k] = .string
+                        case "date": types[k] = .date(nil)
+                        default: break
+                        }
+                    } else if let vo = v.object(allowedKeys: ["date"]), let p = vo.required("date")?.string() {
+                        types[k] = .date(p)
+                    }
                 }
             }
-            out.append(row)
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
+                f.report("no data file at \"\(path)\""); return nil
+            }
+            guard let data = FileManager.default.contents(atPath: path) else { f.report("cannot read \"\(path)\""); return nil }
+            do {
+                let parsed = try CSVReader.parse([UInt8](data), file: path)
+                out = try CSVReader.table(header: parsed.header, rows: parsed.rows, types: types, file: path)
+                for k in types.keys where !parsed.header.contains(k) {
+                    f.report("\"\(path)\" has no column \"\(k)\"; its columns are " + parsed.header.map { "\"\($0)\"" }.joined(separator: ", "))
+                }
+            } catch let e as CSVError {
+                c.sink.report(DocumentError(file: e.file, path: c.path, location: SourceLocation(line: e.row, column: e.column ?? 1), message: e.message))
+                return nil
+            } catch {
+                f.report("\(error)"); return nil
+            }
+        } else {
+            guard let rows = obj.required("values")?.array(minCount: 1) else { return nil }
+            for r in rows {
+                guard let ro = r.object() else { continue }
+                var row: DataRow = [:]
+                for (k, v) in ro.entries {
+                    switch v.value {
+                    case .number: if let d = v.double() { row[k] = .number(d) }
+                    case .string(let s): row[k] = .string(s)
+                    case .null: break
+                    default: v.report("expected a number or a string, found \(v.value.kindDescription)")
+                    }
+                }
+                out.append(row)
+            }
+        }
+        if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as"]) {
+            let cols = fold.required("columns")?.array(minCount: 1)?.compactMap { $0.string() } ?? []
+            var names = ("series", "value")
+            if let a = fold.optional("as")?.array(minCount: 2, maxCount: 2), let k = a[0].string(), let v = a[1].string() { names = (k, v) }
+            var long: [DataRow] = []
+            for row in out {
+                var rest = row
+                for c in cols { rest[c] = nil }
+                for c in cols {
+                    var r = rest
+                    r[names.0] = .string(c)
+                    r[names.1] = row[c]
+                    long.append(r)
+                }
+            }
+            out = long
         }
         return out
     }
