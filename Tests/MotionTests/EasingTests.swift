@@ -73,7 +73,12 @@ final class EasingTests: XCTestCase {
     }
 
     func testNamesRoundTrip() {
-        XCTAssertEqual(Easing.names, ["linear", "ease", "easeIn", "easeOut", "easeInOut"])
+        XCTAssertEqual(Array(Easing.names.prefix(8)),
+                       ["linear", "ease", "easeIn", "easeOut", "easeInOut", "easeInSine", "easeOutSine", "easeInOutSine"])
+        XCTAssertEqual(Array(Easing.names.suffix(3)), ["smooth", "snappy", "bouncy"])
+        XCTAssertEqual(Easing.names.count, 5 + 30 + 3)
+        XCTAssertEqual(Set(Easing.names).count, Easing.names.count)
+        XCTAssertEqual(Easing(name: "bouncy"), .spring(.bouncy))
         XCTAssertEqual(Easing(name: "linear"), .linear)
         XCTAssertEqual(Easing(name: "easeIn"), .easeIn)
         XCTAssertEqual(Easing(name: "easeOut"), .easeOut)
