@@ -58,32 +58,17 @@ public struct StaggerSpec: Hashable, Sendable {
     /// The delay of each of `n` elements; `values` are needed for the value orders.
     public func offsets(count n: Int, values: [Double] = []) -> [Double] {
         guard n > 0 else { return [] }
-        let st = amount.map { n > 1 ? $0 / Double(n - 1) : 0 } ?? step
-        var rank = [Int](repeating: 0, count: n)
+        let v = values.count == n ? values : (0..<n).map(Double.init)
+        let from: Stagger.Order
         switch order {
-        case .start: for i in 0..<n { rank[i] = i }
-        case .end: for i in 0..<n { rank[i] = n - 1 - i }
-        case .center:
-            let mid = Double(n - 1) / 2
-            let sorted = (0..<n).sorted { (abs(Double($0) - mid), $0) < (abs(Double($1) - mid), $1) }
-            for (r, i) in sorted.enumerated() { rank[i] = r }
-        case .edges:
-            let mid = Double(n - 1) / 2
-            let sorted = (0..<n).sorted { (-abs(Double($0) - mid), $0) < (-abs(Double($1) - mid), $1) }
-            for (r, i) in sorted.enumerated() { rank[i] = r }
-        case .ascending, .descending:
-            let v = values.count == n ? values : (0..<n).map(Double.init)
-            let sorted = (0..<n).sorted { order == .ascending ? (v[$0], $0) < (v[$1], $1) : (-v[$0], $0) < (-v[$1], $1) }
-            for (r, i) in sorted.enumerated() { rank[i] = r }
+        case .start: from = .start
+        case .end: from = .end
+        case .center: from = .center
+        case .edges: from = .edges
+        case .ascending: from = .ascending(v)
+        case .descending: from = .descending(v)
         }
-        if order == .center || order == .edges {
-            // Elements equally far from the centre start together.
-            let mid = Double(n - 1) / 2
-            let dist = (0..<n).map { abs(Double($0) - mid) }
-            let levels = Array(Set(dist)).sorted(by: order == .center ? (<) : (>))
-            return (0..<n).map { Double(levels.firstIndex(of: dist[$0])!) * st }
-        }
-        return rank.map { Double($0) * st }
+        return Stagger(amount.map { .amount($0) } ?? .each(step), from: from).offsets(count: n)
     }
 }
 
@@ -194,7 +179,8 @@ extension AnimatedValue {
         guard d != 0 else { return self }
         switch self {
         case .tween(var tw): tw.animation.delay += d; return .tween(tw)
-        default: return self
+        case .keyframes(let k): return .keyframes(k.shifted(by: d))
+        case .constant: return self
         }
     }
 }

@@ -116,7 +116,7 @@ extension ChartSpec {
                     }
                     return spec.lineAreaGeometry(m, l, mixed, horizontal: horizontal)
                 }
-                node.dynamicPathEnd = t.animation.end
+                node.dynamicPathEnd = t.animation.displayEnd
             }
             out.append(.shape(node))
             if m.kind == .line, let ps = m.points {
@@ -188,7 +188,7 @@ extension ChartSpec {
                     let r = spec.barRect(e, m, l, horizontal: horizontal, from: e.low, to: e.low + (e.high - e.low) * p)
                     return spec.barPath(r, m)
                 }
-                node.dynamicPathEnd = grow.endTime
+                node.dynamicPathEnd = grow.displayEnd
             }
             out.append(.shape(node))
         }
@@ -373,7 +373,7 @@ extension ChartSpec {
                     guard b1 > b0 + 1e-9 else { return Path() }
                     return .wedge(center: center, radius: radius, innerRadius: inner, startAngle: b0, endAngle: b1, clockwise: true)
                 }
-                node.dynamicPathEnd = grow.endTime
+                node.dynamicPathEnd = grow.displayEnd
             }
             out.append(.shape(node))
         }

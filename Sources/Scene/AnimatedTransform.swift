@@ -30,7 +30,7 @@ public struct AnimatedTransform: Sendable {
     }
 
     /// The latest time at which the transform changes.
-    public var endTime: Double { [translateX, translateY, scaleX, scaleY, rotation].map(\.endTime).max() ?? 0 }
+    public var endTime: Double { [translateX, translateY, scaleX, scaleY, rotation].map(\.displayEnd).max() ?? 0 }
 
     /// The transform at time `t`.
     public func value(at t: Double) -> Transform {

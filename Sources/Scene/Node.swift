@@ -43,10 +43,11 @@ public struct ShapeNode: Sendable {
         measure = PathMeasure(path)
     }
 
-    /// The latest time at which any property of the node changes.
+    /// The latest time at which any property of the node changes; an endless repeat counts
+    /// one cycle (`AnimatedValue.displayEnd`), since the video's end stops it anyway.
     public var endTime: Double {
-        max(trimStart.endTime, trimEnd.endTime, opacity.endTime, motion.endTime, dynamicPath == nil ? 0 : dynamicPathEnd,
-            fillColor?.animation.end ?? 0, strokeColor?.animation.end ?? 0)
+        max(trimStart.displayEnd, trimEnd.displayEnd, opacity.displayEnd, motion.endTime, dynamicPath == nil ? 0 : dynamicPathEnd,
+            fillColor?.animation.displayEnd ?? 0, strokeColor?.animation.displayEnd ?? 0)
     }
 
     /// Draws the node as it is at time `t`.
@@ -106,7 +107,7 @@ public struct GroupNode: Sendable {
     }
 
     /// The latest time at which anything in the group changes.
-    public var endTime: Double { children.reduce(max(opacity.endTime, motion.endTime)) { max($0, $1.endTime) } }
+    public var endTime: Double { children.reduce(max(opacity.displayEnd, motion.endTime)) { max($0, $1.endTime) } }
 
     /// Draws the group as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {

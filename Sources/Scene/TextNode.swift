@@ -116,7 +116,7 @@ public struct TextNode: Sendable {
     }
 
     /// The latest time at which the node changes.
-    public var endTime: Double { max(opacity.endTime, motion.endTime, counter?.value.endTime ?? 0) }
+    public var endTime: Double { max(opacity.displayEnd, motion.endTime, counter?.value.displayEnd ?? 0) }
 
     /// Draws the text as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {
