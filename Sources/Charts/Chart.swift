@@ -256,8 +256,8 @@ public struct ChartSpec: Sendable {
         let xAxis = axes.first { $0.side == .top || $0.side == .bottom }
         let yAxis = axes.first { $0.side == .leading || $0.side == .trailing }
         let xt = ticks(xr, axis: xAxis), yt = ticks(yr, axis: yAxis)
-        var content = frame
-        if let c = card { content = content.insetBy(c.padding) }
+        // A card pads its content; without one a small margin keeps labels off the frame's edge.
+        let content = frame.insetBy(card?.padding ?? 8)
         var top = content.minY, bottom = content.maxY, left = content.minX, right = content.maxX
         let s = style
         if let t = title {

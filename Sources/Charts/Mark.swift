@@ -154,6 +154,18 @@ public struct MarkSpec: Sendable {
     public var grow: AnimatedValue?
     /// Points pop in: their scale.
     public var scale: AnimatedValue?
+    /// Lottie's trim offset in turns: the visible window slides round the path (wrapping on closed paths).
+    public var trimOffset: AnimatedValue?
+    /// Horizontal movement in pixels.
+    public var translateX: AnimatedValue?
+    /// Vertical movement in pixels (y down).
+    public var translateY: AnimatedValue?
+    /// Rotation in degrees, clockwise, about each element's centre.
+    public var rotation: AnimatedValue?
+    /// An animated solid colour for the mark's elements (interpolated in OKLab).
+    public var colorAnimation: AnimatedColor?
+    /// Text marks: the fraction of each label's value shown, so numbers count up with the easing.
+    public var count: AnimatedValue?
     /// Per-element delays for `grow`, `scale`, `opacity` (and a line's `trim`).
     public var stagger: StaggerSpec?
 
@@ -174,6 +186,17 @@ public struct MarkSpec: Sendable {
 }
 
 extension AnimatedValue {
+    /// The same animation with every value multiplied by `k` (degrees to radians, a
+    /// fraction to a label's value).
+    public func scaled(by k: Double) -> AnimatedValue {
+        switch self {
+        case .constant(let v): return .constant(v * k)
+        case .tween(var tw): tw.from *= k; tw.to *= k; return .tween(tw)
+        case .keyframes(let kf):
+            return Keyframes(kf.keyframes.map { Keyframe(time: $0.time, value: $0.value * k, easing: $0.easing, hold: $0.hold) }).map { .keyframes($0) } ?? self
+        }
+    }
+
     /// The same animation starting `d` seconds later.
     public func delayed(by d: Double) -> AnimatedValue {
         guard d != 0 else { return self }

@@ -20,7 +20,35 @@ extension ChartSpec {
         case .sector: children = sectorNodes(m, l)
         case .shape: children = shapeNodes(m, l)
         }
-        return .group(GroupNode(id: m.id, children: children))
+        let offsets = staggerOffsets(m, count: children.count, values: [])
+        let decorated = children.enumerated().map { decorate($0.element, m, offsets, $0.offset) }
+        return .group(GroupNode(id: m.id, children: decorated))
+    }
+
+    /// Applies the mark's movement, rotation and colour animations to one of its elements.
+    func decorate(_ node: Node, _ m: MarkSpec, _ offsets: [Double], _ i: Int) -> Node {
+        func motion(_ t: inout AnimatedTransform, center: Point) {
+            if let x = m.translateX { t.translateX = staggered(x, offsets, i) }
+            if let y = m.translateY { t.translateY = staggered(y, offsets, i) }
+            if let r = m.rotation { t.rotation = staggered(r.scaled(by: .pi / 180), offsets, i); t.anchor = center }
+        }
+        switch node {
+        case .shape(var s):
+            let b = s.path.controlBounds
+            motion(&s.motion, center: s.motion.isIdentity ? Point(b.midX, b.midY) : s.motion.anchor)
+            if let o = m.trimOffset { s.trimOffset = staggered(o, offsets, i) }
+            if var c = m.colorAnimation {
+                c.animation = c.animation.delay(i < offsets.count ? offsets[i] : 0)
+                if s.fill != nil { s.fillColor = c } else { s.strokeColor = c }
+            }
+            return .shape(s)
+        case .text(var t):
+            motion(&t.motion, center: t.position)
+            return .text(t)
+        case .group(var g):
+            motion(&g.motion, center: .zero)
+            return .group(g)
+        }
     }
 
     /// Element i's copy of an animated value under the mark's stagger.
@@ -80,15 +108,7 @@ extension ChartSpec {
         let names = seriesNames(m)
         let offsets = staggerOffsets(m, count: names.count, values: names.map { n in all.filter { $0.series == n }.map(\.high).max() ?? 0 })
         var out: [Node] = []
-        // The second data set of a transition, resolved on the same scales.
-        var target: [MarkElement]? = nil
-        if let t = m.transition {
-            var other = self
-            other.data = t.rows
-            var ol = l
-            ol.xResolved = other.resolve(x); ol.yResolved = other.resolve(y)
-            target = other.elements(m, ol)
-        }
+        let target = transitionTarget(m, l)
         for (si, name) in names.enumerated() {
             let els = all.filter { $0.series == name }
             guard !els.isEmpty else { continue }
@@ -205,14 +225,32 @@ extension ChartSpec {
 
     // MARK: Points
 
+    /// The elements of a mark's transition target, resolved on the same scales.
+    func transitionTarget(_ m: MarkSpec, _ l: Layout) -> [MarkElement]? {
+        guard let t = m.transition else { return nil }
+        var other = self
+        other.data = t.rows
+        var ol = l
+        ol.xResolved = other.resolve(x); ol.yResolved = other.resolve(y)
+        return other.elements(m, ol)
+    }
+
     func pointNodes(_ m: MarkSpec, _ l: Layout, _ els: [MarkElement], style: PointStyle? = nil) -> [Node] {
         let horizontal = isHorizontal(m, l)
         let size = style?.size ?? m.size
         let offsets = staggerOffsets(m, count: els.count, values: els.map(\.high))
+        let target = style == nil ? transitionTarget(m, l) : nil
         var out: [Node] = []
         for (i, e) in els.enumerated() {
             let c = horizontal ? Point(l.x(e.high), l.y(e.key)) : Point(l.x(e.key), l.y(e.high))
             var node = ShapeNode(id: "\(m.id ?? "point")[\(i)]", path: .circle(center: c, radius: size / 2))
+            if let tgt = target, tgt.count == els.count, let t = m.transition {
+                // The dot moves to its value in the other table.
+                let d = horizontal ? Point(l.x(tgt[i].high), l.y(tgt[i].key)) : Point(l.x(tgt[i].key), l.y(tgt[i].high))
+                let anim = t.animation.delay(i < offsets.count ? offsets[i] : 0)
+                node.dynamicPath = { time in .circle(center: c.lerp(d, anim.progress(at: time)), radius: size / 2) }
+                node.dynamicPathEnd = anim.displayEnd
+            }
             let fill = style?.fill ?? (m.kind == .point && m.color == nil ? (m.fill.flatMap { if case .solid(let col) = $0 { return col }; return nil } ?? e.color) : e.color)
             node.fill = (.solid(fill), .nonZero)
             if let s = style?.stroke { node.stroke = (.solid(s.color), StrokeStyle(width: s.width)) }
@@ -310,6 +348,12 @@ extension ChartSpec {
             var node = TextNode(id: "\(m.id ?? "label")[\(i)]", text, font: style.font, size: m.fontSize,
                                 color: m.textColor ?? style.textColor, position: pos, anchor: anchor,
                                 rotation: m.textAngle * .pi / 180, background: m.textBackground)
+            if let count = m.count, m.textLiteral == nil, !m.atPeak {
+                // The number counts up to its value with the animation's easing.
+                let target = m.textField.flatMap { data[e.row][$0]?.number } ?? e.high
+                let fmt = m.textFormat
+                node.counter = (staggered(count, offsets, i).scaled(by: target), { fmt.format($0) })
+            }
             node.opacity = staggered(m.opacity, offsets, i)
             if let sc = m.scale {
                 node.motion.scaleX = staggered(sc, offsets, i); node.motion.scaleY = staggered(sc, offsets, i); node.motion.anchor = pos

@@ -18,6 +18,9 @@ public struct ShapeNode: Sendable {
     public var trimStart: AnimatedValue = .constant(0)
     /// End of the visible part, as a fraction of the path's length (SwiftUI `trim(to:)`).
     public var trimEnd: AnimatedValue = .constant(1)
+    /// Lottie's trim offset, in turns: the trimmed window slides round the path, wrapping
+    /// across the start of a closed path without a seam; nil keeps SwiftUI's trim.
+    public var trimOffset: AnimatedValue?
     /// Opacity in 0…1 applied to fill and stroke together.
     public var opacity: AnimatedValue = .constant(1)
     /// The rectangle unit paint points refer to; the path's bounds when nil.
@@ -46,7 +49,7 @@ public struct ShapeNode: Sendable {
     /// The latest time at which any property of the node changes; an endless repeat counts
     /// one cycle (`AnimatedValue.displayEnd`), since the video's end stops it anyway.
     public var endTime: Double {
-        max(trimStart.displayEnd, trimEnd.displayEnd, opacity.displayEnd, motion.endTime, dynamicPath == nil ? 0 : dynamicPathEnd,
+        max(trimStart.displayEnd, trimEnd.displayEnd, opacity.displayEnd, trimOffset?.displayEnd ?? 0, motion.endTime, dynamicPath == nil ? 0 : dynamicPathEnd,
             fillColor?.animation.displayEnd ?? 0, strokeColor?.animation.displayEnd ?? 0)
     }
 
@@ -57,7 +60,10 @@ public struct ShapeNode: Sendable {
         let a = trimStart.value(at: t), b = trimEnd.value(at: t)
         let base = dynamicPath?(t) ?? path
         let visible: Path
-        if a <= 0 && b >= 1 {
+        if let off = trimOffset?.value(at: t), off != 0 {
+            visible = (dynamicPath == nil ? measure : PathMeasure(base)).trimmed(start: a, end: b, offset: off)
+            if visible.isEmpty { return }
+        } else if a <= 0 && b >= 1 {
             visible = base
         } else {
             guard a < b else { return }

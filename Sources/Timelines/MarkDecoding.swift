@@ -71,11 +71,20 @@ extension TimelineDecoder {
             m.fill = .solid(Palette.color(0).opacity(0.3))
         }
         if kind == .rule && m.stroke == nil { m.stroke = (.solid(Color(r: 0.4, g: 0.4, b: 0.4)), StrokeStyle(width: 1)) }
-        if let a = obj.optional("animate")?.object(allowedKeys: ["trim", "opacity", "grow", "scale", "stagger"]) {
-            if let t = a.optional("trim")?.object(allowedKeys: ["from", "to"]) {
+        if let a = obj.optional("animate")?.object(allowedKeys: ["trim", "opacity", "grow", "scale", "translate", "rotation",
+                                                               "color", "count", "stagger"]) {
+            if let t = a.optional("trim")?.object(allowedKeys: ["from", "to", "offset"]) {
                 if let f = t.optional("from") { m.trimStart = animated(f, min: 0, max: 1) ?? m.trimStart }
                 if let e = t.optional("to") { m.trimEnd = animated(e, min: 0, max: 1) ?? m.trimEnd }
+                if let o = t.optional("offset") { m.trimOffset = animated(o, min: -1000, max: 1000) }
             }
+            if let tr = a.optional("translate")?.object(allowedKeys: ["x", "y"]) {
+                if let x = tr.optional("x") { m.translateX = animated(x, min: -1e6, max: 1e6) }
+                if let y = tr.optional("y") { m.translateY = animated(y, min: -1e6, max: 1e6) }
+            }
+            if let r = a.optional("rotation") { m.rotation = animated(r, min: -1e6, max: 1e6) }
+            if let col = a.optional("color") { m.colorAnimation = animatedColor(col) }
+            if let n = a.optional("count") { m.count = animated(n, min: -1e15, max: 1e15) }
             if let o = a.optional("opacity") { m.opacity = animated(o, min: 0, max: 1) ?? m.opacity }
             if let g = a.optional("grow") { m.grow = animated(g, min: 0, max: 1) }
             if let sc = a.optional("scale") { m.scale = animated(sc, min: 0, max: 100) }
@@ -247,39 +256,4 @@ extension TimelineDecoder {
     }
 
     /// A number (constant) or an animation `{ "from", "to", "curve", "duration", "delay", "speed" }`.
-    static let timingKeys = ["curve", "duration", "delay", "speed"]
-
-    /// The timing keys of an animation object, into `anim`.
-    static func timing(_ obj: JSONObjectCursor, into anim: inout Animation) {
-        if let cc = obj.optional("curve") {
-            if let name = cc.stringEnum(Easing.names), let e = Easing(name: name) { anim.curve = e }
-        }
-        if let d = obj.optional("duration"), let v = d.double(min: 0, max: 3600) {
-            if v <= 0 { d.report("expected a duration greater than 0 seconds, found \(v)") } else { anim.duration = v }
-        }
-        if let d = obj.optional("delay")?.double(min: 0, max: 3600) { anim.delay = d }
-        if let s = obj.optional("speed"), let v = s.double(min: 0, max: 1000) {
-            if v <= 0 { s.report("expected a speed greater than 0, found \(v)") } else { anim.speed = v }
-        }
-    }
-
-    /// A timing without values: `{ "curve", "duration", "delay", "speed" }`.
-    static func animation(_ c: JSONCursor) -> Animation? {
-        guard let obj = c.object(allowedKeys: timingKeys) else { return nil }
-        var anim = Animation()
-        timing(obj, into: &anim)
-        return anim
-    }
-
-    /// A number (constant) or an animation `{ "from", "to", "curve", "duration", "delay", "speed" }`.
-    static func animated(_ c: JSONCursor, min lo: Double, max hi: Double) -> AnimatedValue? {
-        if case .number = c.value { return c.double(min: lo, max: hi).map { .constant($0) } }
-        guard let obj = c.object(allowedKeys: ["from", "to"] + timingKeys) else { return nil }
-        let from = obj.required("from")?.double(min: lo, max: hi)
-        let to = obj.required("to")?.double(min: lo, max: hi)
-        var anim = Animation()
-        timing(obj, into: &anim)
-        guard let f = from, let t = to else { return nil }
-        return .tween(Tween(from: f, to: t, animation: anim))
-    }
 }

@@ -25,7 +25,7 @@ public struct DocumentLimits: Sendable {
 /// document is refused with all of them at once.
 public enum TimelineDecoder {
     /// The keys a document may have at its root.
-    static let rootKeys = ["$schema", "canvas", "fps", "duration", "hold", "font", "layout", "data", "charts"]
+    static let rootKeys = ["$schema", "canvas", "fps", "duration", "hold", "font", "layout", "data", "sequence", "charts"]
 
     /// Reads and decodes the document at `path` (data files are resolved next to it).
     public static func load(path: String, limits: DocumentLimits = DocumentLimits()) throws -> Scene {
@@ -100,9 +100,12 @@ public enum TimelineDecoder {
             let frames = layout.frames(count: charts.count, canvas: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
                                        heights: heights, single: obj.optional("layout") == nil)
             if let style {
-                for (i, c) in charts.enumerated() {
-                    if let spec = chart(c, frame: frames[i], style: style, tables: tables) {
-                        nodes.append(spec.build(id: "chart\(i)"))
+                let starts = Chaining.resolve(root: obj)
+                Chaining.$starts.withValue(starts) {
+                    for (i, c) in charts.enumerated() {
+                        if let spec = chart(c, frame: frames[i], style: style, tables: tables) {
+                            nodes.append(spec.build(id: "chart\(i)"))
+                        }
                     }
                 }
             }
