@@ -69,10 +69,12 @@ public final class Canvas {
         guard b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else {
             state.clipX1 = state.clipX0; return
         }
-        state.clipX0 = max(state.clipX0, Int(max(-1e9, b.minX).rounded(.down)))
-        state.clipY0 = max(state.clipY0, Int(max(-1e9, b.minY).rounded(.down)))
-        state.clipX1 = min(state.clipX1, Int(min(1e9, b.maxX).rounded(.up)))
-        state.clipY1 = min(state.clipY1, Int(min(1e9, b.maxY).rounded(.up)))
+        // Both ends clamped on both sides: a box wholly beyond ±1e9 (a maxX of −1e308)
+        // would otherwise trap converting to Int.
+        state.clipX0 = max(state.clipX0, Int(clampedCoordinate(b.minX).rounded(.down)))
+        state.clipY0 = max(state.clipY0, Int(clampedCoordinate(b.minY).rounded(.down)))
+        state.clipX1 = min(state.clipX1, Int(clampedCoordinate(b.maxX).rounded(.up)))
+        state.clipY1 = min(state.clipY1, Int(clampedCoordinate(b.maxY).rounded(.up)))
     }
 
     /// Fills every pixel with `color`, ignoring transform and clip.
@@ -183,6 +185,10 @@ public final class Canvas {
         }
     }
 }
+
+/// A finite device coordinate brought into ±1e9, far outside any canvas but safe to convert to Int.
+@inline(__always)
+func clampedCoordinate(_ v: Double) -> Double { min(1e9, max(-1e9, v)) }
 
 /// Source-over of one colour at coverage `cov` onto `len` pixels.
 @inline(__always)

@@ -30,8 +30,9 @@ public struct Span: Hashable, Sendable {
 /// cross plus the spans emitted — a thin line across a large canvas costs its length,
 /// not its bounding box — and no buffer the size of the canvas is touched.
 ///
-/// Cells are gathered unsorted, then ordered with one counting sort by row and a small
-/// sort by column within each row (rows hold few cells). All arithmetic is in Double
+/// Cells are gathered unsorted, then ordered with one counting sort by row and a stable
+/// sort by column within each row (insertion sort for the usual few cells, an
+/// O(n log n) sort for crowded rows). All arithmetic is in Double
 /// in a fixed order, so the same input gives the same bytes on every run.
 ///
 /// A `Rasterizer` keeps its buffers between calls; use one per thread.
@@ -97,7 +98,10 @@ public final class Rasterizer {
             let dxdy = (x1 - x0) / (y1 - y0)
             let ys = max(y0, top), ye = min(y1, bottom)
             var row = Int(ys.rounded(.down))
-            let lastRow = Int((ye - 1e-12).rounded(.down))
+            // The loops below visit every row that starts before `ye`, so the last is
+            // ⌈ye⌉ − 1. (An epsilon here once missed the row of an edge ending 1e-13
+            // past a row boundary, and the sweep's counting sort wrote past its table.)
+            let lastRow = Int(ye.rounded(.up)) - 1
             if row < minRow { minRow = row }
             if lastRow > maxRow { maxRow = lastRow }
             var y = ys
@@ -152,6 +156,37 @@ public final class Rasterizer {
                     qx = nx; c -= 1
                 }
             }
+        }
+    }
+
+    /// Orders one row's cells by column, stably (cells of one column keep the order
+    /// they were deposited in, so their sums are the same bytes on every run).
+    ///
+    /// Insertion sort for the usual handful of mostly ordered cells. A row crossed by
+    /// many edges (a 100,000-point line, a fine dash pattern, a stroke scaled by 1e49 and
+    /// clipped to the canvas sides) can hold thousands in runs going both ways, where
+    /// insertion sort is quadratic (a fuzzed 11×11 stroke took 60 s); those rows get the
+    /// standard library's stable O(n log n) sort.
+    @inline(__always)
+    static func sortByColumn(_ row: UnsafeMutableBufferPointer<Cell>) {
+        if row.count > 64 {
+            var row = row
+            row.sort { $0.x < $1.x }
+        } else {
+            insertionSortByColumn(row)
+        }
+    }
+
+    /// The plain stable sort `sortByColumn` must agree with.
+    @inline(__always)
+    static func insertionSortByColumn(_ sc: UnsafeMutableBufferPointer<Cell>) {
+        var i = 1
+        while i < sc.count {
+            let v = sc[i]
+            var j = i - 1
+            while j >= 0 && sc[j].x > v.x { sc[j + 1] = sc[j]; j -= 1 }
+            sc[j + 1] = v
+            i += 1
         }
     }
 
@@ -241,17 +276,7 @@ public final class Rasterizer {
             for r in 0..<rows {
                 let s = Int(rs[r]), e = Int(rs[r + 1])
                 if s == e { continue }
-                // Insertion sort by column: cells of a row are few and mostly ordered.
-                if e - s > 1 {
-                    var i = s + 1
-                    while i < e {
-                        let v = sc[i]
-                        var j = i - 1
-                        while j >= s && sc[j].x > v.x { sc[j + 1] = sc[j]; j -= 1 }
-                        sc[j + 1] = v
-                        i += 1
-                    }
-                }
+                if e - s > 1 { Self.sortByColumn(UnsafeMutableBufferPointer(rebasing: sc[s..<e])) }
                 spans.removeAll(keepingCapacity: true)
                 @inline(__always) func emit(_ x: Int32, _ len: Int32, _ a: UInt8) {
                     let n = spans.count
