@@ -99,4 +99,20 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(rows[4], [Span(x: 2, length: 4, alpha: 128)])
         XCTAssertEqual(Set(rows.keys), [4])
     }
+
+    /// Found by the 4K load test (scripts/bench --load), not the fuzzer: ending an
+    /// opacity layer copied the whole canvas (copy-on-write, because the popped layer
+    /// still referenced the pixels below while they were written), 33 MB per layer at
+    /// 4K. The canvas must composite into the same storage it had before the layer.
+    func testEndingALayerCompositesInPlace() {
+        let c = Canvas(width: 64, height: 48, background: .white)
+        func storage() -> UnsafeRawPointer? { c.pixmap.data.withUnsafeBytes { $0.baseAddress } }
+        let before = storage()
+        c.beginLayer(opacity: 0.5)
+        c.fill(.rect(Rect(x: 8, y: 8, width: 16, height: 16)), paint: .solid(.black))
+        c.endLayer()
+        XCTAssertEqual(storage(), before)
+        XCTAssertEqual(c.pixmap.pixel(12, 12), PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255))
+        XCTAssertEqual(c.pixmap.pixel(40, 40), PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+    }
 }
