@@ -96,6 +96,16 @@ public final class Rasterizer {
             let top = Double(clipMinY), bottom = Double(clipMaxY)
             if y1 <= top || y0 >= bottom { return }
             let dxdy = (x1 - x0) / (y1 - y0)
+            // The x where the edge meets height y, kept between its ends. An edge a few
+            // denormals tall (a transform scaling y by 5e-324) overflows the slope to ∞;
+            // then x comes from the fraction of the height, which cannot overflow (an
+            // infinite x once sent the column walk below into an endless loop).
+            let slopeIsFinite = dxdy.isFinite
+            let xLow = min(x0, x1), xHigh = max(x0, x1)
+            @inline(__always) func x(at y: Double) -> Double {
+                let v = slopeIsFinite ? x0 + (y - y0) * dxdy : x0 + (x1 - x0) * ((y - y0) / (y1 - y0))
+                return min(max(v, xLow), xHigh)
+            }
             let ys = max(y0, top), ye = min(y1, bottom)
             var row = Int(ys.rounded(.down))
             // The loops below visit every row that starts before `ye`, so the last is
@@ -105,7 +115,7 @@ public final class Rasterizer {
             if row < minRow { minRow = row }
             if lastRow > maxRow { maxRow = lastRow }
             var y = ys
-            var xa = ys == y0 ? x0 : x0 + (ys - y0) * dxdy
+            var xa = ys == y0 ? x0 : x(at: ys)
             if x0 == x1 {
                 // Vertical edges (rectangles, grid lines): one cell per row, no column walk.
                 let c = x0.rounded(.down)
@@ -120,7 +130,7 @@ public final class Rasterizer {
             }
             while y < ye {
                 let rowEnd = min(Double(row + 1), ye)
-                let xb = rowEnd == y1 ? x1 : x0 + (rowEnd - y0) * dxdy
+                let xb = rowEnd == y1 ? x1 : x(at: rowEnd)
                 rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
                 y = rowEnd; xa = xb; row += 1
             }

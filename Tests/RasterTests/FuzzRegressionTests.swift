@@ -100,6 +100,27 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(Set(rows.keys), [4])
     }
 
+    /// Fuzz/corpus/raster/timeout-denormal-height: an ellipse scaled in y by 5e-324 has
+    /// edges a few denormals tall. Their slope overflowed to ∞, the x where an edge
+    /// crosses row 0 became ∞, and the column walk never ended.
+    func testEdgesADenormalTallTerminateAndStayBetweenTheirEnds() {
+        let c = Canvas(width: 15, height: 64)
+        let flat = Transform(a: 0.5, b: 0, c: 0, d: 5e-324, tx: 0, ty: 0)
+        c.fill(Path.ellipse(in: Rect(x: 5.44, y: -20, width: 19.66, height: 23.84)).applying(flat),
+               paint: .solid(.black))
+        XCTAssertTrue(stride(from: 3, to: c.pixmap.data.count, by: 4).allSatisfy { c.pixmap.data[$0] == 0 })
+
+        let r = Rasterizer()
+        r.reset(clipX: 0, clipY: -4, clipWidth: 15, clipHeight: 8)
+        r.addEdge(2, -1e-322, 9, 2e-323)
+        r.addEdge(9, 2e-323, 2, -1e-322)
+        XCTAssertFalse(r.cells.isEmpty)
+        XCTAssertTrue(r.cells.allSatisfy { $0.x >= 2 && $0.x <= 9 && ($0.y == -1 || $0.y == 0) })
+        var spans = 0
+        r.sweep(rule: .nonZero) { _, s in spans += s.count }
+        XCTAssertEqual(spans, 0)
+    }
+
     /// Found by the 4K load test (scripts/bench --load), not the fuzzer: ending an
     /// opacity layer copied the whole canvas (copy-on-write, because the popped layer
     /// still referenced the pixels below while they were written), 33 MB per layer at
