@@ -218,8 +218,10 @@ func blitLinear(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov
     }
 }
 
-/// The colour-table entry for gradient position `t` (pad: clamped to the ends).
+/// The colour-table entry for gradient position `t` (pad: clamped to the ends). NaN
+/// takes the first entry: a transform near singularity (a scale of 3.5e59 by 5e-324)
+/// inverts to coefficients that give ∞ − ∞ at some pixels.
 @inline(__always)
 func gradientIndex(_ t: Double) -> Int {
-    t <= 0 ? 0 : (t >= 1 ? 255 : Int(t * 255 + 0.5))
+    t > 0 ? (t < 1 ? Int(t * 255 + 0.5) : 255) : 0
 }
