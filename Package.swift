@@ -28,16 +28,19 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Charts", dependencies: ["Scene", "Geometry", "Raster", "Motion"]),
         .target(name: "Timelines", dependencies: ["Charts", "Scene", "Geometry", "Raster", "Motion"]),
-        .target(name: "Export", dependencies: ["Scene", "Raster"]),
+        // libpng's full write API behind a C function, for fast frame PNGs (zlib level and
+        // filters); C so libpng's longjmp never crosses Swift frames.
+        .target(name: "CPNGWrite", dependencies: ["CPNG"]),
+        .target(name: "Export", dependencies: ["Scene", "Raster", "CPNGWrite"]),
         .executableTarget(name: "chartreel",
-                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion"]),
+                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion", "Text"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
         .testTarget(name: "TimelinesTests", dependencies: ["Timelines", "Charts", "Scene", "Raster", "Geometry", "Motion"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster", "Geometry", "Motion"]),
         .testTarget(name: "EndToEndTests", dependencies: ["chartreel", "Raster"]),
     ]
 )

@@ -11,7 +11,10 @@
 import Foundation
 import Raster
 
-/// Encodes frames to an MP4 or GIF file by piping them to `ffmpeg`.
+/// Encodes frames to a video file (MP4, GIF, WebM, APNG, MOV) by piping them to `ffmpeg`.
+///
+/// The rendering threads convert each frame to straight RGBA (a no-op for opaque frames,
+/// whose premultiplied bytes are already straight); `write` only copies bytes into the pipe.
 public final class FFmpegSink: FrameSink {
     /// The file the video ends up in.
     public let outputPath: String
@@ -21,6 +24,10 @@ public final class FFmpegSink: FrameSink {
     public let overwrite: Bool
     /// The ffmpeg executable to run; nil means search PATH.
     public let ffmpegPath: String?
+    /// Encoder settings: quality, alpha, GIF palette, looping.
+    public let options: VideoOptions
+    /// The last lines ffmpeg printed on stderr, kept after it has exited (for reports).
+    public private(set) var lastStderr = ""
 
     /// How many of ffmpeg's last stderr lines go into `ExportError.ffmpegFailed`.
     static let stderrTailLines = 20
@@ -30,14 +37,15 @@ public final class FFmpegSink: FrameSink {
     private var stderrTail: StderrTail?
     private var tempPath: String?
     private var width = 0, height = 0
-    private var buffer: [UInt8] = []
 
     /// Creates a sink that writes `format` to `outputPath`. With `overwrite` false an
     /// existing file there makes `begin` throw `ExportError.outputExists`. `ffmpegPath`
     /// names the executable; when nil, `ffmpeg` is looked up on PATH.
-    public init(outputPath: String, format: VideoFormat, overwrite: Bool = false, ffmpegPath: String? = nil) {
+    public init(outputPath: String, format: VideoFormat, options: VideoOptions = VideoOptions(),
+                overwrite: Bool = false, ffmpegPath: String? = nil) {
         self.outputPath = outputPath
         self.format = format
+        self.options = options
         self.overwrite = overwrite
         self.ffmpegPath = ffmpegPath
     }
@@ -65,7 +73,8 @@ public final class FFmpegSink: FrameSink {
 
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = FFmpeg.arguments(format: format, width: width, height: height, fps: fps, output: temp)
+        p.arguments = FFmpeg.arguments(format: format, width: width, height: height, fps: fps,
+                                       frameCount: frameCount, options: options, output: temp)
         let input = Pipe(), errors = Pipe()
         // A 1 MiB pipe (the default Linux cap for unprivileged processes) instead of 64 KiB:
         // a 800×600 frame then crosses in two writes rather than thirty, with as many
@@ -85,17 +94,29 @@ public final class FFmpegSink: FrameSink {
         tempPath = temp
         self.width = width
         self.height = height
-        buffer = []   // grown on the first frame that is not opaque
     }
 
-    /// Converts the frame to straight RGBA and writes it to ffmpeg's stdin.
-    public func write(_ frame: Pixmap, index: Int) throws {
+    /// On the rendering threads: checks the size and converts to straight RGBA bytes.
+    public func encoder() -> @Sendable (Pixmap, Int) throws -> [UInt8] {
+        let (w, h) = (width, height)
+        return { frame, index in
+            guard frame.width == w, frame.height == h else {
+                throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(w)x\(h)")
+            }
+            // An opaque frame's premultiplied bytes are already straight: hand over the
+            // pixmap's own storage (copy-on-write, so no copy is made).
+            return frame.isOpaque ? frame.data : frame.straightRGBA()
+        }
+    }
+
+    /// Writes one frame's straight RGBA bytes to ffmpeg's stdin.
+    public func write(_ frame: [UInt8], index: Int) throws {
         guard let input = stdinPipe else { throw ExportError.invalidArgument("write before begin") }
-        guard frame.width == width, frame.height == height else {
-            throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(width)x\(height)")
+        guard frame.count == width * height * 4 else {
+            throw ExportError.invalidArgument("frame \(index) has \(frame.count) bytes, expected \(width * height * 4)")
         }
         let fd = input.fileHandleForWriting.fileDescriptor
-        let err = frame.withStraightRGBABytes(scratch: &buffer) { writeAll(fd, $0) }
+        let err = frame.withUnsafeBytes { writeAll(fd, $0) }
         guard err != 0 else { return }
         if err == EPIPE {
             // ffmpeg stopped reading: it has exited or is about to. Report why.
@@ -124,12 +145,15 @@ public final class FFmpegSink: FrameSink {
             unlink(temp)
             throw ExportError.io("cannot rename \(temp) to \(outputPath): \(errnoText(e))")
         }
-        stderrTail = nil
+        _ = takeTail()
     }
 
     /// Stops ffmpeg (SIGTERM) and removes the temporary file.
     public func abort() {
-        if process != nil { stop(terminate: true) }
+        if process != nil {
+            stop(terminate: true)
+            _ = takeTail()
+        }
         if let temp = tempPath { unlink(temp) }
         tempPath = nil
     }
@@ -165,7 +189,8 @@ public final class FFmpegSink: FrameSink {
 
     private func takeTail() -> String {
         defer { stderrTail = nil }
-        return stderrTail?.lastLines(Self.stderrTailLines) ?? ""
+        lastStderr = stderrTail?.lastLines(Self.stderrTailLines) ?? lastStderr
+        return lastStderr
     }
 }
 
