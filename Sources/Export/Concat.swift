@@ -55,12 +55,14 @@ public enum Concatenation {
         p.standardError = errors
         p.standardOutput = FileHandle.nullDevice
         p.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        p.terminationHandler = { _ in exited.signal() }   // no 50 ms waitUntilExit poll
         do { try p.run() } catch {
             throw ExportError.io("cannot start \(executable): \(reason(error))")
         }
         let key = cancellation?.onCancel { _ in p.terminate() }
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
+        exited.wait()
         if let key { cancellation?.removeHandler(key) }
         let status = p.terminationReason == .exit ? p.terminationStatus : -p.terminationStatus
         if let e = cancellation?.error {

@@ -105,12 +105,14 @@ public struct GIFOptions: Equatable, Sendable {
     public var colors: Int = 256
     /// The dithering method.
     public var dither: GIFDither = .bayer
-    /// The Bayer pattern's scale, 0–5: higher makes the crosshatch less visible but the
-    /// file larger (ffmpeg's default is 2).
-    public var bayerScale: Int = 3
+    /// The Bayer pattern's scale, 0–5: lower draws a stronger crosshatch (less banding in
+    /// gradients with few palette colours), higher a fainter one. 5 by default: on the
+    /// curved-line scene with 256 colours it gives a 39 % smaller GIF than 3 and 6 dB more
+    /// PSNR, with no visible banding (docs/benchmarks.md). ffmpeg's own default is 2.
+    public var bayerScale: Int = 5
 
-    /// The defaults: 256 colours, Bayer dither at scale 3.
-    public init(colors: Int = 256, dither: GIFDither = .bayer, bayerScale: Int = 3) {
+    /// The defaults: 256 colours, Bayer dither at scale 5.
+    public init(colors: Int = 256, dither: GIFDither = .bayer, bayerScale: Int = 5) {
         self.colors = colors; self.dither = dither; self.bayerScale = bayerScale
     }
 }

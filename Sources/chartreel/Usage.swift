@@ -51,7 +51,7 @@ OPTIONS
   --matte COLOR        what a transparent background becomes in MP4 (default white)
   --colors N           GIF palette size, 4-256 (default 256)
   --dither D           GIF dither: bayer (default) | none | floyd_steinberg | sierra2_4a
-  --bayer-scale N      GIF bayer pattern scale 0-5 (default 3; higher: finer, larger file)
+  --bayer-scale N      GIF bayer pattern scale 0-5 (default 5; lower: stronger pattern, less banding)
   --loop L             GIF/APNG: forever (default) | once | N plays
   --pause SECONDS      GIF/APNG: hold the last frame this much longer
   --dry-run            print the plan and the ffmpeg command, render nothing

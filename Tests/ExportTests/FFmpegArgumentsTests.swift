@@ -61,7 +61,7 @@ final class FFmpegArgumentsTests: XCTestCase {
     func testGIFFiltersFollowTheOptions() {
         let def = value(args(.gif), "-filter_complex")!
         XCTAssertEqual(def, "[0:v]split[a][b];[a]palettegen=stats_mode=diff:max_colors=256[p];"
-                          + "[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle")
+                          + "[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle")
         let custom = value(args(.gif, VideoOptions(gif: GIFOptions(colors: 64, dither: .floydSteinberg))), "-filter_complex")!
         XCTAssertTrue(custom.contains("max_colors=64"), custom)
         XCTAssertTrue(custom.contains("dither=floyd_steinberg:diff_mode"), custom)
