@@ -143,7 +143,8 @@ func runRender(_ args: [String]) throws {
         let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         report("chartreel: " + ProgressReporter.summary(frames: count, seconds: secs,
                                                          destination: output == "-" ? "stdout" : output, bytes: size)
-               + ", \(s.width)x\(s.height) at \(fmt(plan.fps)) fps, peak memory \(peakMemoryMB()) MB")
+               + ", \(s.width)x\(s.height) at \(fmt(plan.fps)) fps, CPU " + String(format: "%.2f", ownCPUSeconds())
+               + " s, peak memory \(peakMemoryMB()) MB")
     }
 }
 
@@ -181,6 +182,14 @@ struct InterruptedWithLog: Error, CustomStringConvertible {
 /// The size of the file at `path`, or nil.
 func fileSize(_ path: String) -> Int? {
     (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+}
+
+/// This process's user plus system CPU time in seconds (children such as ffmpeg not counted).
+func ownCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func secs(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return secs(usage.ru_utime) + secs(usage.ru_stime)
 }
 
 /// This process's peak resident memory in MB (children such as ffmpeg not counted).

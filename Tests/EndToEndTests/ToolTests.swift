@@ -33,6 +33,17 @@ final class ToolTests: ChartreelTestCase {
         XCTAssertEqual(try chartreel("sheet", Self.document, "-o", out, "--count", "4", "--every", "0.5", "-y").status, 2)
     }
 
+    func testTransparentThumbnailsSitOnChecks() throws {
+        let doc = try document(background: "#FFFFFF00")
+        let out = tmp.appendingPathComponent("clear.png").path
+        XCTAssertEqual(try chartreel("sheet", doc, "-o", out, "--count", "1", "--width", "64").status, 0)
+        let sheet = try Pixmap(pngFile: out)
+        // Thumbnail pixels outside every mark show the 8-pixel checks: light at (0, 0), grey at (8, 0).
+        XCTAssertEqual(sheet.pixel(16 + 1, 16 + 1), PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+        XCTAssertEqual(sheet.pixel(16 + 9, 16 + 1), PremultipliedRGBA8(r: 230, g: 230, b: 230, a: 255))
+        XCTAssertTrue(sheet.isOpaque)
+    }
+
     func testEveryStepsFromZero() throws {
         let out = tmp.appendingPathComponent("every.png").path
         XCTAssertEqual(try chartreel("sheet", Self.document, "-o", out, "--every", "0.5", "--columns", "5", "--width", "80").status, 0)
