@@ -46,6 +46,16 @@ public struct ShapeNode: Sendable {
         measure = PathMeasure(path)
     }
 
+    /// When the node's appearance can change (for caching unchanging layers).
+    public var changeSpan: ChangeSpan {
+        var s = trimStart.changeSpan.union(trimEnd.changeSpan).union(opacity.changeSpan).union(motion.changeSpan)
+        if let o = trimOffset { s = s.union(o.changeSpan) }
+        if dynamicPath != nil { s = s.union(ChangeSpan(start: -.infinity, end: dynamicPathEnd)) }
+        if let c = fillColor { s = s.union(ChangeSpan(start: c.animation.start, end: c.animation.end)) }
+        if let c = strokeColor { s = s.union(ChangeSpan(start: c.animation.start, end: c.animation.end)) }
+        return s
+    }
+
     /// The latest time at which any property of the node changes; an endless repeat counts
     /// one cycle (`AnimatedValue.displayEnd`), since the video's end stops it anyway.
     public var endTime: Double {
@@ -112,6 +122,16 @@ public struct GroupNode: Sendable {
         self.id = id; self.children = children; self.opacity = opacity; self.transform = transform
     }
 
+    /// When anything in the group can change.
+    public var changeSpan: ChangeSpan { children.reduce(opacity.changeSpan.union(motion.changeSpan)) { $0.union($1.changeSpan) } }
+
+    /// Whether the group only passes its children through (opacity 1, no transform), so
+    /// its children can be drawn, and cached, one by one.
+    public var isTransparent: Bool {
+        if case .constant(let o) = opacity, o == 1, transform.isIdentity, motion.isIdentity { return true }
+        return false
+    }
+
     /// The latest time at which anything in the group changes.
     public var endTime: Double { children.reduce(max(opacity.displayEnd, motion.endTime)) { max($0, $1.endTime) } }
 
@@ -147,6 +167,11 @@ public enum Node: Sendable {
     /// The latest time at which the node changes.
     public var endTime: Double {
         switch self { case .shape(let s): return s.endTime; case .group(let g): return g.endTime; case .text(let t): return t.endTime }
+    }
+
+    /// When the node's appearance can change.
+    public var changeSpan: ChangeSpan {
+        switch self { case .shape(let s): return s.changeSpan; case .group(let g): return g.changeSpan; case .text(let t): return t.changeSpan }
     }
 
     /// Draws the node at time `t`.

@@ -115,6 +115,11 @@ public struct TextNode: Sendable {
         return [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
     }
 
+    /// When the node's appearance can change.
+    public var changeSpan: ChangeSpan {
+        opacity.changeSpan.union(motion.changeSpan).union(counter?.value.changeSpan ?? .never)
+    }
+
     /// The latest time at which the node changes.
     public var endTime: Double { max(opacity.displayEnd, motion.endTime, counter?.value.displayEnd ?? 0) }
 
