@@ -60,7 +60,7 @@ extension ChartSpec {
         m.stagger?.offsets(count: count, values: values) ?? []
     }
 
-    // BLEND func blend
+    func blend(_ m: MarkSpec) -> BlendMode { m.blendMode.flatMap(BlendMode.init(rawValue:)) ?? .sourceOver }
 
     // MARK: Lines and areas
 
@@ -123,7 +123,7 @@ extension ChartSpec {
             node.trimStart = staggered(m.trimStart, offsets, si)
             node.trimEnd = staggered(m.trimEnd, offsets, si)
             node.opacity = staggered(m.opacity, offsets, si)
-            // BLEND node.blendMode = blend(m)
+            node.blendMode = blend(m)
             if let tgt = target?.filter({ $0.series == name }), tgt.count == els.count, let t = m.transition {
                 let from = els, spec = self
                 node.dynamicPath = { time in
@@ -200,7 +200,7 @@ extension ChartSpec {
             node.fill = (paint, .nonZero)
             if let s = m.stroke { node.stroke = s }
             node.opacity = staggered(m.opacity, offsets, i)
-            // BLEND node.blendMode = blend(m)
+            node.blendMode = blend(m)
             if let g = m.grow {
                 let grow = staggered(g, offsets, i), spec = self
                 node.dynamicPath = { t in
@@ -304,7 +304,7 @@ extension ChartSpec {
             node.stroke = (m.stroke?.paint ?? .solid(m.legendColor), style)
             node.opacity = staggered(m.opacity, offsets, i)
             node.trimEnd = staggered(m.trimEnd, offsets, i)
-            // BLEND node.blendMode = blend(m)
+            node.blendMode = blend(m)
             out.append(.shape(node))
         }
         return out
@@ -438,7 +438,7 @@ extension ChartSpec {
         if let s = m.stroke { node.stroke = s }
         if m.fill == nil && m.stroke == nil { node.fill = (.solid(Palette.color(0)), .nonZero) }
         node.trimStart = m.trimStart; node.trimEnd = m.trimEnd; node.opacity = m.opacity
-        // BLEND node.blendMode = blend(m)
+        node.blendMode = blend(m)
         if let sc = m.scale {
             let b = path.controlBounds
             node.motion.scaleX = sc; node.motion.scaleY = sc; node.motion.anchor = Point(b.midX, b.midY)

@@ -34,6 +34,8 @@ public struct ShapeNode: Sendable {
     public var dynamicPath: (@Sendable (Double) -> Path)?
     /// The time after which `dynamicPath` no longer changes.
     public var dynamicPathEnd: Double = 0
+    /// How the shape's pixels combine with what is under them.
+    public var blendMode: BlendMode = .sourceOver
     /// An animated solid fill colour, replacing the fill paint.
     public var fillColor: AnimatedColor?
     /// An animated solid stroke colour, replacing the stroke paint.
@@ -90,15 +92,15 @@ public struct ShapeNode: Sendable {
         // A shape with both fill and stroke at partial opacity must fade as one picture,
         // so it goes through a layer; with one of them the opacity folds into coverage.
         let both = fill != nil && stroke != nil && o < 1
-        if both { canvas.beginLayer(opacity: o) }
+        if both { canvas.beginLayer(opacity: o, blendMode: blendMode) }
         let drawOpacity = both ? 1 : o
         if let f = fill {
             let paint = fillColor.map { Paint.solid($0.value(at: t)) } ?? f.paint.resolve(in: box)
-            canvas.fill(visible, paint: paint, rule: f.rule, opacity: drawOpacity)
+            canvas.fill(visible, paint: paint, rule: f.rule, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
         }
         if let s = stroke {
             let paint = strokeColor.map { Paint.solid($0.value(at: t)) } ?? s.paint.resolve(in: box)
-            canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity)
+            canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
         }
         if both { canvas.endLayer() }
     }

@@ -200,12 +200,14 @@ extension TimelineDecoder {
     }
 
     static func stroke(_ c: JSONCursor) -> (paint: NodePaint, style: StrokeStyle)? {
-        guard let obj = c.object(allowedKeys: ["width", "cap", "join", "miterLimit", "paint"]) else { return nil }
+        guard let obj = c.object(allowedKeys: ["width", "cap", "join", "miterLimit", "dash", "dashPhase", "paint"]) else { return nil }
         var style = StrokeStyle(width: 1, cap: .butt, join: .miter)
         if let w = obj.optional("width")?.double(min: 0, max: 10_000) { style.width = w }
         if let cap = obj.optional("cap")?.stringEnum(LineCap.self) { style.cap = cap }
         if let join = obj.optional("join")?.stringEnum(LineJoin.self) { style.join = join }
         if let ml = obj.optional("miterLimit")?.double(min: 1, max: 1000) { style.miterLimit = ml }
+        if let d = obj.optional("dash")?.array() { style.dash = d.compactMap { $0.double(min: 0, max: 1e6) } }
+        if let p = obj.optional("dashPhase")?.double(min: -1e6, max: 1e6) { style.dashPhase = p }
         var p = NodePaint.solid(.black)
         if let pc = obj.optional("paint") { p = paint(pc) ?? p }
         return (p, style)
@@ -235,24 +237,50 @@ extension TimelineDecoder {
     /// A paint: a colour string, or `{ "linear": { "from", "to", "stops" } }`.
     static func paint(_ c: JSONCursor) -> NodePaint? {
         if case .string = c.value { return color(c).map { .solid($0) } }
-        guard let obj = c.object(allowedKeys: ["linear"]) else { return nil }
-        guard let lin = obj.required("linear")?.object(allowedKeys: ["from", "to", "stops"]) else { return nil }
-        let from = lin.optional("from").flatMap(paintPoint) ?? .leading
-        let to = lin.optional("to").flatMap(paintPoint) ?? .trailing
-        guard let stopsC = lin.required("stops")?.array(minCount: 1) else { return nil }
-        var stops: [GradientStop] = []
-        for (i, s) in stopsC.enumerated() {
-            if case .string = s.value {
-                if let col = color(s) {
-                    stops.append(GradientStop(offset: stopsC.count > 1 ? Double(i) / Double(stopsC.count - 1) : 0, color: col))
-                }
-            } else if let so = s.object(allowedKeys: ["offset", "color"]) {
-                if let off = so.required("offset")?.double(min: 0, max: 1), let cc = so.required("color"), let col = color(cc) {
-                    stops.append(GradientStop(offset: off, color: col))
+        guard let obj = c.object(allowedKeys: ["linear", "radial", "angular"]) else { return nil }
+        if obj.members.count != 1 { c.report("expected exactly one of \"linear\", \"radial\", \"angular\""); return nil }
+        func stops(_ g: JSONObjectCursor) -> [GradientStop]? {
+            guard let stopsC = g.required("stops")?.array(minCount: 1) else { return nil }
+            var out: [GradientStop] = []
+            for (i, s) in stopsC.enumerated() {
+                if case .string = s.value {
+                    if let col = color(s) {
+                        out.append(GradientStop(offset: stopsC.count > 1 ? Double(i) / Double(stopsC.count - 1) : 0, color: col))
+                    }
+                } else if let so = s.object(allowedKeys: ["offset", "color"]) {
+                    if let off = so.required("offset")?.double(min: 0, max: 1), let cc = so.required("color"), let col = color(cc) {
+                        out.append(GradientStop(offset: off, color: col))
+                    }
                 }
             }
+            return out
         }
-        return .linear(stops: stops, from: from, to: to)
+        func spread(_ g: JSONObjectCursor) -> SpreadMode { g.optional("spread")?.stringEnum(SpreadMode.self) ?? .pad }
+        if let lc = obj.optional("linear") {
+            guard let lin = lc.object(allowedKeys: ["from", "to", "stops"]) else { return nil }
+            let from = lin.optional("from").flatMap(paintPoint) ?? .leading
+            let to = lin.optional("to").flatMap(paintPoint) ?? .trailing
+            return stops(lin).map { .linear(stops: $0, from: from, to: to) }
+        }
+        if let rc = obj.optional("radial") {
+            // SwiftUI's RadialGradient: a centre and start/end radii in pixels; a focal point
+            // ("focus", another unit point) makes it the two-circle gradient of SVG and Canvas.
+            guard let r = rc.object(allowedKeys: ["center", "focus", "startRadius", "endRadius", "stops", "spread"]) else { return nil }
+            let center = r.optional("center").flatMap(paintPoint) ?? .center
+            let focus = r.optional("focus").flatMap(paintPoint) ?? center
+            let r0 = r.optional("startRadius")?.double(min: 0, max: 1e6) ?? 0
+            let r1 = r.required("endRadius")?.double(min: 0, max: 1e6) ?? 100
+            return stops(r).map { .radial(stops: $0, startCenter: focus, startRadius: r0, endCenter: center, endRadius: r1, spread: spread(r)) }
+        }
+        if let ac = obj.optional("angular") {
+            // SwiftUI's AngularGradient: degrees clockwise from 3 o'clock.
+            guard let a = ac.object(allowedKeys: ["center", "startAngle", "endAngle", "stops", "spread"]) else { return nil }
+            let center = a.optional("center").flatMap(paintPoint) ?? .center
+            let a0 = a.optional("startAngle")?.double(min: -36_000, max: 36_000) ?? 0
+            let a1 = a.optional("endAngle")?.double(min: -36_000, max: 36_000) ?? 360
+            return stops(a).map { .angular(stops: $0, center: center, startAngle: a0 * .pi / 180, endAngle: a1 * .pi / 180, spread: spread(a)) }
+        }
+        return nil
     }
 
     /// A number (constant) or an animation `{ "from", "to", "curve", "duration", "delay", "speed" }`.
