@@ -132,6 +132,12 @@ final class SchemaTests: XCTestCase {
         Context(name: "linear gradient", schema: ["paint.linear"], minimal: ["stops": ["#000"]]) {
             $0.mark = ["type": "area", "fill": ["linear": $1]]
         },
+        Context(name: "radial gradient", schema: ["paint.radial"], minimal: ["endRadius": 10, "stops": ["#000"]]) {
+            $0.mark = ["type": "area", "fill": ["radial": $1]]
+        },
+        Context(name: "angular gradient", schema: ["paint.angular"], minimal: ["stops": ["#000"]]) {
+            $0.mark = ["type": "area", "fill": ["angular": $1]]
+        },
         Context(name: "gradient stop", schema: ["gradientStop"], minimal: ["offset": 0, "color": "#000"]) {
             $0.mark = ["type": "area", "fill": ["linear": ["stops": [$1]]]]
         },
