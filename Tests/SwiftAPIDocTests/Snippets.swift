@@ -3,6 +3,7 @@
 // DocSnippetTests checks both ways that they are the same text (after removing the
 // region's common indentation), then runs them. Edit the page and this file together.
 import Foundation
+import XCTest
 import ChartReel
 
 // doc:begin intake
@@ -51,7 +52,7 @@ enum Snippets {
 
         let frame = scene.frame(at: 0.6)
         try frame.write(to: URL(filePath: "caffeine-0.6s.png"))
-        let ink = frame.bounds(ofInk: .white, in: Rect(x: 40, y: 40, width: 720, height: 520))
+        let ink = frame.bounds(ofInk: .white, in: Rect(x: 40, y: 40, width: 720, height: 520), tolerance: 60)
         // doc:end
         return (frame, ink)
     }
@@ -263,3 +264,56 @@ extension Snippets {
         return scene
     }
 }
+
+// doc:begin testing
+final class CaffeineChartTests: XCTestCase {
+    func makeScene() throws -> ChartScene {
+        try ChartScene(width: 400, height: 300, fps: 30) {
+            Chart(week) {
+                LineMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
+                    .stroke(.indigo, lineWidth: 3)
+                    .animation(.trim(from: 0), .easeInOut(duration: 1).delay(0.5))
+            }
+            .plotInset(20)
+        }
+    }
+
+    func testTheLineDrawsItselfFromTheLeft() throws {
+        let scene = try makeScene()
+        let plot = Rect(x: 20, y: 20, width: 360, height: 260)
+        XCTAssertNil(scene.frame(at: 0.5).bounds(ofInk: .white, in: plot))
+        let halfway = try XCTUnwrap(scene.frame(at: 1.0).bounds(ofInk: .white, in: plot))
+        XCTAssertLessThan(halfway.maxX, 300)
+        let drawn = try XCTUnwrap(scene.frame(at: 1.5).bounds(ofInk: .white, in: plot))
+        XCTAssertGreaterThan(drawn.maxX, 370)
+        XCTAssertEqual(scene.frame(at: 1.5).color(x: 379, y: 89), .indigo)
+    }
+
+    func testTheLastFrameMatchesItsReference() throws {
+        let scene = try makeScene()
+        let reference = URL(filePath: #filePath).deletingLastPathComponent()
+            .appending(path: "References/caffeine-last-frame.png")
+        try scene.frame(index: scene.frameCount - 1).verifyMatches(png: reference, tolerance: 1)
+    }
+}
+// doc:end
+
+// doc:begin raster-alone
+func drawWave(to path: String) throws {
+    let canvas = Canvas(width: 240, height: 120, background: .white)
+    var wave = Path()
+    wave.move(to: Point(20, 60))
+    wave.cubic(to: Point(220, 60), control1: Point(90, -20), control2: Point(150, 140))
+    canvas.stroke(wave, style: StrokeStyle(width: 6, cap: .round), paint: .solid(Color(hex: "#6A5ACD")!))
+    canvas.fill(.circle(center: Point(120, 60), radius: 14), paint: .solid(Color(r: 1, g: 0.6, b: 0, a: 0.8)))
+    try canvas.pixmap.writePNG(toFile: path)
+}
+// doc:end
+
+// doc:begin motion-alone
+let reveal = Animation.easeInOut(duration: 0.8).delay(0.2)
+let trimEnd = Tween(from: 0, to: 1, animation: reveal)
+let halfway = trimEnd.value(at: 0.6)                                   // 0.5
+let pulse = Animation.spring(duration: 0.5, bounce: 0.3).repeatCount(3)
+let starts = Stagger(.each(0.1), from: .center).offsets(count: 5)     // [0.2, 0.1, 0, 0.1, 0.2]
+// doc:end
