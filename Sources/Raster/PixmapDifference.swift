@@ -12,6 +12,10 @@ public struct PixmapSizeMismatch: Error, Hashable, Sendable, CustomStringConvert
     public var first: (width: Int, height: Int)
     /// Width and height of the second image.
     public var second: (width: Int, height: Int)
+    /// The sizes of the two images.
+    public init(first: (width: Int, height: Int), second: (width: Int, height: Int)) {
+        self.first = first; self.second = second
+    }
     /// The sizes, in the message a test prints.
     public var description: String {
         "the images differ in size: \(first.width)x\(first.height) and \(second.width)x\(second.height)"
