@@ -49,6 +49,17 @@ public struct Chart {
         make = { frame, style in try ChartAssembly.spec(rows: rows, marks: marks, frame: frame, style: style) }
     }
 
+    /// A chart of `rows` in Swift Charts' other spelling: the builder runs once per row and
+    /// its marks plot that row's values, `.value("Day", day.index)`. Every row must make
+    /// the same marks (leave rows out with `.filter`); the marks' modifiers are taken from
+    /// the first row's.
+    public init<Row>(_ rows: [Row], @ChartContentBuilder<Row> content: (Row) -> [AnyMark<Row>]) {
+        let perRow = rows.map(content)
+        make = { frame, style in
+            try ChartAssembly.spec(rows: rows, marks: perRow.first ?? [], perRow: perRow, frame: frame, style: style)
+        }
+    }
+
     /// A chart without data: shapes and literal labels only.
     public init(@ChartContentBuilder<DataRow> content: () -> [AnyMark<DataRow>]) {
         self.init([DataRow](), content: content)
@@ -73,7 +84,10 @@ public struct Chart {
 
 /// Turns rows and marks into a `ChartSpec`: the table, the channels and the mark specs.
 enum ChartAssembly {
-    static func spec<Row>(rows: [Row], marks: [AnyMark<Row>], frame: Rect, style: ChartStyle) throws -> ChartSpec {
+    /// The chart's spec from `rows` and its marks: declared once (`perRow` nil), or made
+    /// by the builder for each row (`perRow[i]` for `rows[i]`, `marks` being row 0's).
+    static func spec<Row>(rows: [Row], marks: [AnyMark<Row>], perRow: [[AnyMark<Row>]]? = nil,
+                          frame: Rect, style: ChartStyle) throws -> ChartSpec {
         // The chart's x and y are what its marks plot there; one chart has one of each.
         func channel(_ pick: (AnyMark<Row>) -> PlottableValue<Row>?, _ name: String) throws -> PlottableValue<Row>? {
             let given = marks.compactMap(pick)
@@ -88,25 +102,39 @@ enum ChartAssembly {
             throw ChartReelError.invalidMark(id: m.spec.id, problems: m.problems)
         }
         // One column per label, the first reader of a label defining it.
-        var columns: [PlottableValue<Row>] = []
-        var seen = Set<String>()
-        for v in [x, y].compactMap({ $0 }) + marks.flatMap(\.columns) where seen.insert(v.label).inserted {
-            columns.append(v)
+        func columns(_ marks: [AnyMark<Row>]) -> [PlottableValue<Row>] {
+            var out: [PlottableValue<Row>] = [], seen = Set<String>()
+            for m in marks {
+                for v in [m.x, m.y].compactMap({ $0 }) + m.columns where seen.insert(v.label).inserted { out.append(v) }
+            }
+            return out
         }
-        // Filters become hidden 0/1 columns a document would spell as `"filter"`.
-        var filters: [(index: Int, field: String, test: (Row) -> Bool)] = []
-        for (i, m) in marks.enumerated() {
-            if let f = m.filter { filters.append((i, "\u{1}filter.\(i)", f)) }
-        }
-        func table(_ source: [Row]) -> [DataRow] {
-            source.map { r in
-                var row: DataRow = [:]
-                for c in columns { row[c.label] = c.cell(r) }
-                for f in filters { row[f.field] = .number(f.test(r) ? 1 : 0) }
-                return row
+        let template = columns(marks)
+        if let perRow {
+            // Every row must make the same marks reading the same labels, so that they
+            // are one mark over all rows.
+            for (i, ms) in perRow.enumerated() {
+                guard ms.count == marks.count, zip(ms, marks).allSatisfy({ $0.spec.kind == $1.spec.kind }),
+                      columns(ms).map(\.label) == template.map(\.label) else {
+                    throw ChartReelError.inconsistentRows(row: i)
+                }
+            }
+            if let m = marks.first(where: { $0.transition != nil }) {
+                throw ChartReelError.invalidMark(id: m.spec.id, problems: [
+                    "transition(to:) needs values read from the rows (.value(label, \\.keyPath)) in Chart(rows) { … }"])
             }
         }
-        var spec = ChartSpec(frame: frame, style: style, data: table(rows))
+        // Filters become hidden 0/1 columns a document would spell as `"filter"`.
+        let filtered = marks.indices.filter { marks[$0].filter != nil }
+        func field(_ i: Int) -> String { "\u{1}filter.\(i)" }
+        func row(_ r: Row, _ ms: [AnyMark<Row>], _ cols: [PlottableValue<Row>]) -> DataRow {
+            var out: DataRow = [:]
+            for c in cols { out[c.label] = c.cell(r) }
+            for i in filtered { out[field(i)] = .number(ms[i].filter!(r) ? 1 : 0) }
+            return out
+        }
+        let table = perRow.map { pr in zip(rows, pr).map { row($0, $1, columns($1)) } } ?? rows.map { row($0, marks, template) }
+        var spec = ChartSpec(frame: frame, style: style, data: table)
         if let x { spec.x = Channel(field: x.label); spec.x.scale = x.preferredScale }
         if let y { spec.y = Channel(field: y.label); spec.y.scale = y.preferredScale }
         spec.marks = marks.enumerated().map { i, m in
@@ -115,8 +143,8 @@ enum ChartAssembly {
             if s.kind == .area && s.fill == nil && s.color == nil && s.series == nil {
                 s.fill = .solid(Palette.color(0).opacity(0.3))
             }
-            if let f = filters.first(where: { $0.index == i }) { s.filter = (f.field, .number(1)) }
-            if let t = m.transition { s.transition = (table(t.rows), t.animation) }
+            if filtered.contains(i) { s.filter = (field(i), .number(1)) }
+            if let t = m.transition { s.transition = (t.rows.map { row($0, marks, template) }, t.animation) }
             return s
         }
         return spec

@@ -126,6 +126,8 @@ public enum ChartReelError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidMark(id: String?, problems: [String], chart: Int? = nil)
     /// The output's kind cannot be told from its name, or it cannot be written.
     case unsupportedOutput(path: String, reason: String)
+    /// In `Chart(rows) { row in … }`, a row made other marks than the first row did.
+    case inconsistentRows(row: Int, chart: Int? = nil)
     /// A data file does not hold what the chart asks of it.
     case invalidData(path: String, reason: String)
 
@@ -134,6 +136,7 @@ public enum ChartReelError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .conflictingChannel(let c, let l, nil): return .conflictingChannel(channel: c, labels: l, chart: i)
         case .invalidMark(let id, let p, nil): return .invalidMark(id: id, problems: p, chart: i)
+        case .inconsistentRows(let r, nil): return .inconsistentRows(row: r, chart: i)
         default: return self
         }
     }
@@ -147,6 +150,8 @@ public enum ChartReelError: Error, Hashable, Sendable, CustomStringConvertible {
             return chart(i) + "marks plot \(l.map { "\"\($0)\"" }.joined(separator: " and ")) on \(c); a chart has one \(c) channel, so give them one label"
         case .invalidMark(let id, let p, let i):
             return chart(i) + "mark\(id.map { " \"\($0)\"" } ?? ""): " + p.joined(separator: "; ")
+        case .inconsistentRows(let r, let i):
+            return chart(i) + "row \(r) makes other marks, or plots other labels, than row 0; in Chart(rows) { row in … } every row must make the same marks (leave rows out with .filter)"
         case .unsupportedOutput(let path, let reason), .invalidData(let path, let reason): return "\(path): \(reason)"
         }
     }

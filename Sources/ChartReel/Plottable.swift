@@ -88,6 +88,13 @@ public struct PlottableValue<Row> {
     public static func value<V: Plottable>(_ label: String, _ value: @escaping (Row) -> V) -> PlottableValue<Row> {
         PlottableValue(label: label, cell: { value($0).dataValue }, preferredScale: V.preferredScale)
     }
+
+    /// A value given directly, the same for every row it is asked of: in
+    /// `Chart(rows) { row in … }` each row's marks plot that row's values this way.
+    public static func value<V: Plottable>(_ label: String, _ value: V) -> PlottableValue<Row> {
+        let cell = value.dataValue
+        return PlottableValue(label: label, cell: { _ in cell }, preferredScale: V.preferredScale)
+    }
 }
 
 extension PlottableValue where Row == DataRow {

@@ -51,7 +51,7 @@ final class DocSnippetTests: XCTestCase {
 
     func testEveryBlockOfThePageIsASnippetAndEverySnippetIsOnThePage() throws {
         let blocks = try Self.pageBlocks(), regions = try Self.snippetRegions()
-        XCTAssertEqual(blocks.count, 12, "the page has the tutorial's twelve Swift blocks")
+        XCTAssertEqual(blocks.count, 13, "the page has the tutorial's thirteen Swift blocks")
         for (i, block) in blocks.enumerated() where !regions.contains(where: { $0.text == block }) {
             XCTFail("block \(i + 1) of docs/swift-api.md is not a region of Snippets.swift:\n\(block)")
         }
@@ -88,6 +88,38 @@ final class DocSnippetTests: XCTestCase {
         XCTAssertLessThanOrEqual(box.minX, 42)
         XCTAssertLessThan(box.maxX, 600)
         XCTAssertGreaterThan(box.maxX, 200)
+    }
+
+    /// The per-row spelling draws what the key-path spelling of the same chart draws.
+    func testPerRowSnippetMatchesTheKeyPathSpelling() throws {
+        let perRow = try Snippets.perRow()
+        let keyPaths = try ChartScene(width: 800, height: 600, fps: 60) {
+            Chart(week) {
+                AreaMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
+                    .interpolation(.bezier(0.5))
+                    .fill(.linearGradient([.white, .indigo.opacity(0.6)], from: .bottom, to: .top))
+                    .animation(.opacity(from: 0), .easeInOut(duration: 1).delay(0.6))
+                LineMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
+                    .stroke(.linearGradient([.indigo, .cyan]), lineWidth: 3)
+                    .animation(.trim(from: 0), .easeInOut(duration: 0.8).delay(0.2))
+            }
+            .title("Caffeine (mg)")
+        }
+        XCTAssertEqual(perRow.frameCount, keyPaths.frameCount)
+        for t in [0.0, 0.5, 0.9, 1.3, 2.0] { XCTAssertEqual(perRow.frame(at: t), keyPaths.frame(at: t), "at \(t) s") }
+        XCTAssertNotEqual(perRow.frame(at: 0.5), perRow.frame(at: 2.0))
+        XCTAssertNotNil(perRow.node("title"))
+    }
+
+    func testPerRowChartsMustMakeTheSameMarksForEveryRow() {
+        XCTAssertThrowsError(try ChartScene {
+            Chart(week) { day in
+                LineMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
+                if day.mg > 10 { PointMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg)) }
+            }
+        }) { error in
+            XCTAssertEqual(error as? ChartReelError, .inconsistentRows(row: 2, chart: 0), "week[2] is the first day over 10 mg")
+        }
     }
 
     func testRasterSnippetDrawsTheWaveAndTheDot() throws {

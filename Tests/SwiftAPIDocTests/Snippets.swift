@@ -58,6 +58,26 @@ enum Snippets {
     }
 }
 
+extension Snippets {
+    static func perRow() throws -> ChartScene {
+        // doc:begin per-row
+        let scene = try ChartScene(width: 800, height: 600, fps: 60) {
+            Chart(week) { day in
+                AreaMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
+                    .interpolation(.bezier(0.5))
+                    .fill(.linearGradient([.white, .indigo.opacity(0.6)], from: .bottom, to: .top))
+                    .animation(.opacity(from: 0), .easeInOut(duration: 1).delay(0.6))
+                LineMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
+                    .stroke(.linearGradient([.indigo, .cyan]), lineWidth: 3)
+                    .animation(.trim(from: 0), .easeInOut(duration: 0.8).delay(0.2))
+            }
+            .title("Caffeine (mg)")
+        }
+        // doc:end
+        return scene
+    }
+}
+
 // doc:begin coffee-data
 struct Caffeine {
     var day: String
