@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "Timelines", targets: ["Timelines"]),
         .library(name: "Export", targets: ["Export"]),
+        .library(name: "ChartReel", targets: ["ChartReel"]),
     ],
     targets: [
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "Charts", dependencies: ["Scene", "Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Timelines", dependencies: ["Charts", "Scene", "Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Export", dependencies: ["Scene", "Raster"]),
+        .target(name: "ChartReel",
+                dependencies: ["Geometry", "Raster", "Motion", "Text", "Scene", "Charts", "Timelines", "Export"]),
         .executableTarget(name: "chartreel",
                           dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion"]),
 
@@ -40,5 +43,8 @@ let package = Package(
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster"]),
         .testTarget(name: "EndToEndTests", dependencies: ["chartreel", "Raster"]),
+        .testTarget(name: "ChartReelTests", dependencies: ["ChartReel"]),
+        .testTarget(name: "SwiftAPIDocTests", dependencies: ["ChartReel"]),
+        .testTarget(name: "ExampleChartTests", dependencies: ["ChartReel"]),
     ]
 )
