@@ -249,34 +249,9 @@ extension TextMark {
     public func format(_ format: NumberFormat) -> Self { with { $0.spec.textFormat = format } }
 }
 
-/// How a mark's pixels combine with the pixels under them (the names of the W3C
-/// compositing spec, as documents spell them).
-public enum MarkBlendMode: String, Hashable, Sendable, CaseIterable {
-    /// Over what is there (the default).
-    case sourceOver
-    /// Cs·Cb: darkens.
-    case multiply
-    /// Cs + Cb − Cs·Cb: lightens.
-    case screen
-    /// Hard-light with the layers swapped.
-    case overlay
-    /// The darker of the two.
-    case darken
-    /// The lighter of the two.
-    case lighten
-    /// Brightens the backdrop towards the source.
-    case colorDodge
-    /// Darkens the backdrop towards the source.
-    case colorBurn
-    /// Multiply or screen, by the source.
-    case hardLight
-    /// A softer hard-light.
-    case softLight
-    /// |Cs − Cb|.
-    case difference
-    /// Difference with less contrast.
-    case exclusion
-}
+/// How a mark's pixels combine with the pixels under them: Raster's W3C blend modes,
+/// under the name the mark modifiers use.
+public typealias MarkBlendMode = BlendMode
 
 extension NodePaint {
     /// The colour that stands for the paint where one colour is needed: a solid's colour,
