@@ -110,7 +110,9 @@ public struct ChartSpec: Sendable {
         }
         let finite = values.compactMap { $0 }.filter(\.isFinite)
         var lo = finite.min() ?? 0, hi = finite.max() ?? 1
-        if type == .linear { lo = min(0, lo) }
+        // A linear domain includes zero on both sides, so bars of all-negative data hang
+        // from a zero inside the plot (as Swift Charts and Vega-Lite do).
+        if type == .linear { lo = min(0, lo); hi = max(0, hi) }
         if type == .log { lo = finite.filter { $0 > 0 }.min() ?? 1; hi = max(hi, lo) }
         if let d = c.domain { lo = d.0; hi = d.1 }
         if lo == hi { if type == .log { hi = lo * 10 } else if lo == 0 { hi = 1 } else { lo = min(0, lo); hi = max(0, hi); if lo == hi { hi = lo + 1 } } }

@@ -78,6 +78,9 @@ extension ChartSpec {
         guard let first = pts.first else { return path }
         path.move(to: first)
         m.interpolation.appendSegments(through: pts, to: &path)
+        // A line through one point is a zero-length segment, which the stroker draws as
+        // its cap: a dot of the stroke's width, so a series of one value still shows.
+        if m.kind == .line && pts.count == 1 { path.line(to: first) }
         if m.kind == .area, let last = pts.last {
             let ranged = m.stack != .none || m.y2 != nil || m.x2 != nil
             if ranged {
@@ -119,7 +122,12 @@ extension ChartSpec {
                 let paint: NodePaint = multi ? .solid(els[0].color) : (m.fill ?? .solid(els[0].color.opacity(0.3)))
                 node.fill = (paint, .nonZero)
             }
-            if let s = m.stroke { node.stroke = (multi ? .solid(els[0].color) : s.paint, s.style) }
+            if let s = m.stroke {
+                var style = s.style
+                // A butt cap draws nothing on a zero-length segment; one point shows as a round dot.
+                if m.kind == .line && els.count == 1 && !m.startAtOrigin && style.cap == .butt { style.cap = .round }
+                node.stroke = (multi ? .solid(els[0].color) : s.paint, style)
+            }
             node.trimStart = staggered(m.trimStart, offsets, si)
             node.trimEnd = staggered(m.trimEnd, offsets, si)
             node.opacity = staggered(m.opacity, offsets, si)

@@ -10,16 +10,16 @@ extension TimelineDecoder {
                            "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
                            "angularGap", "orientation", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
 
-    static func mark(_ c: JSONCursor, tables: [String: [DataRow]] = [:]) -> MarkSpec? {
+    static func mark(_ c: JSONCursor, tables: [String: DataTable] = [:], data: ChartData = .none) -> MarkSpec? {
         guard let obj = c.object(allowedKeys: markKeys) else { return nil }
         guard let kind = obj.required("type")?.stringEnum(MarkKind.self) else { return nil }
         var m = MarkSpec(id: obj.optional("id")?.string(), kind: kind)
         m.name = obj.optional("name")?.string()
-        m.series = obj.optional("series")?.string()
-        m.y2 = obj.optional("y2")?.string()
-        m.x2 = obj.optional("x2")?.string()
+        m.series = data.field(obj.optional("series"))
+        m.y2 = data.field(obj.optional("y2"))
+        m.x2 = data.field(obj.optional("x2"))
         if let st = obj.optional("stack")?.stringEnum(StackMode.self) { m.stack = st }
-        if let cc = obj.optional("color") { m.color = colorEncoding(cc) }
+        if let cc = obj.optional("color") { m.color = colorEncoding(cc, data: data) }
         if let i = obj.optional("interpolation") { m.interpolation = interpolation(i) ?? .linear }
         if let s = obj.optional("startAtOrigin")?.bool() { m.startAtOrigin = s }
         if let s = obj.optional("stroke") { m.stroke = stroke(s) }
@@ -44,9 +44,9 @@ extension TimelineDecoder {
         if let g = obj.optional("angularGap")?.double(min: 0, max: 90) { m.angularGap = g }
         if let o = obj.optional("orientation")?.stringEnum(["vertical", "horizontal"]) { m.vertical = o == "vertical" }
         if let b = obj.optional("blendMode")?.stringEnum(blendModeNames) { m.blendMode = b }
-        if let t = obj.optional("text") { textOptions(t, into: &m) }
+        if let t = obj.optional("text") { textOptions(t, into: &m, data: data) }
         if let sh = obj.optional("shape") { shapeOptions(sh, into: &m) }
-        if let f = obj.optional("filter")?.object(allowedKeys: ["field", "equals"]), let field = f.required("field")?.string(),
+        if let f = obj.optional("filter")?.object(allowedKeys: ["field", "equals"]), let field = data.field(f.required("field")),
            let v = f.required("equals") {
             switch v.value {
             case .number: if let d = v.double() { m.filter = (field, .number(d)) }
@@ -56,10 +56,10 @@ extension TimelineDecoder {
         }
         if let tr = obj.optional("transition")?.object(allowedKeys: ["data", "animation"]) {
             if let d = tr.required("data"), let name = d.string() {
-                if let rows = tables[name] {
+                if let table = tables[name] {
                     let anim = tr.optional("animation").flatMap(animation) ?? Animation()
-                    m.transition = (rows, anim)
-                } else { d.report("unknown data \"\(name)\"") }
+                    m.transition = (table.rows, anim)
+                } else { d.report(unknownDataMessage(name, tables: tables)) }
             }
         }
         if let p = obj.optional("atPeak")?.bool() { m.atPeak = p }
@@ -102,9 +102,9 @@ extension TimelineDecoder {
                                  "colorBurn", "hardLight", "softLight", "difference", "exclusion"]
 
     /// `{ "field" }`, `{ "thresholds", "otherwise" }`, `{ "gradient" }`, `{ "ramp" }`, with optional `"overrides"`.
-    static func colorEncoding(_ c: JSONCursor) -> ColorEncoding? {
+    static func colorEncoding(_ c: JSONCursor, data: ChartData = .none) -> ColorEncoding? {
         guard let o = c.object(allowedKeys: ["field", "colors", "domain", "thresholds", "otherwise", "gradient", "ramp", "overrides"]) else { return nil }
-        let field = o.optional("field")?.string()
+        let field = data.field(o.optional("field"))
         var enc: ColorEncoding? = nil
         if let th = o.optional("thresholds")?.array(minCount: 1) {
             let steps: [(upTo: Double, color: Color)] = th.compactMap { t in
@@ -128,7 +128,7 @@ extension TimelineDecoder {
             let domain = o.optional("domain")?.array()?.compactMap { $0.string() }
             enc = .category(field: field, colors: colors, domain: domain)
         }
-        if let ov = o.optional("overrides")?.object(allowedKeys: ["field", "values"]), let f = ov.required("field")?.string(),
+        if let ov = o.optional("overrides")?.object(allowedKeys: ["field", "values"]), let f = data.field(ov.required("field")),
            let vals = ov.required("values")?.object(), let inner = enc {
             var map: [String: Color] = [:]
             for (k, v) in vals.entries { if let col = color(v) { map[k] = col } }
@@ -137,9 +137,9 @@ extension TimelineDecoder {
         return enc
     }
 
-    static func textOptions(_ c: JSONCursor, into m: inout MarkSpec) {
+    static func textOptions(_ c: JSONCursor, into m: inout MarkSpec, data: ChartData = .none) {
         guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak"]) else { return }
-        m.textField = o.optional("field")?.string()
+        m.textField = data.field(o.optional("field"))
         m.textLiteral = o.optional("value")?.string()
         if let f = o.optional("format"), case .number(let nf?)? = labelFormat(f) { m.textFormat = nf }
         if let s = o.optional("size")?.double(min: 1, max: 1000) { m.fontSize = s }
@@ -164,7 +164,14 @@ extension TimelineDecoder {
         m.shapeInData = (o.optional("units")?.stringEnum(["data", "pixels"]) ?? "pixels") == "data"
         if kind == "path" {
             guard let sv = o.required("svg"), let text = sv.string() else { return }
-            do { m.shapePath = try Path(svg: text) } catch { sv.report("\(error)") }
+            do { m.shapePath = try Path(svg: text) } catch let e as SVGPathError {
+                // The offset counts UTF-8 bytes of the path data; show what precedes it.
+                let before = String(decoding: Array(text.utf8).prefix(e.offset), as: UTF8.self)
+                let shown = before.count > 24 ? "…" + before.suffix(24) : before
+                sv.report("invalid SVG path data: \(e.message) at character \(before.count + 1), after \(quotedForMessage(shown))")
+            } catch {
+                sv.report("invalid SVG path data: \(error)")
+            }
             return
         }
         guard let rc = o.required("rect"), let arr = rc.array(minCount: 4, maxCount: 4) else { return }
@@ -215,9 +222,11 @@ extension TimelineDecoder {
 
     /// A colour string `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
     static func color(_ c: JSONCursor) -> Color? {
-        guard let s = c.string() else { return nil }
+        guard case .string(let s) = c.value else {
+            return c.fail("expected a colour string such as \"#6A5ACD\", found \(c.value.kindDescription)")
+        }
         if let col = Color(hex: s) { return col }
-        return c.fail("expected a colour like \"#6A5ACD\" or \"#6A5ACD99\", found \"\(s)\"")
+        return c.fail("expected a colour #RGB, #RGBA, #RRGGBB or #RRGGBBAA such as \"#6A5ACD\" or \"#6A5ACD99\", found \(quotedForMessage(s))")
     }
 
     static let unitPoints: [String: PaintPoint] = [
@@ -234,9 +243,14 @@ extension TimelineDecoder {
         return .unit(u, v)
     }
 
-    /// A paint: a colour string, or `{ "linear": { "from", "to", "stops" } }`.
+    /// A paint: a colour string, or one of `{ "linear" }`, `{ "radial" }`, `{ "angular" }`.
     static func paint(_ c: JSONCursor) -> NodePaint? {
-        if case .string = c.value { return color(c).map { .solid($0) } }
+        switch c.value {
+        case .string: return color(c).map { .solid($0) }
+        case .object: break
+        default:
+            return c.fail("expected a colour such as \"#6A5ACD\" or a gradient { \"linear\": … }, found \(c.value.kindDescription)")
+        }
         guard let obj = c.object(allowedKeys: ["linear", "radial", "angular"]) else { return nil }
         if obj.members.count != 1 { c.report("expected exactly one of \"linear\", \"radial\", \"angular\""); return nil }
         func stops(_ g: JSONObjectCursor) -> [GradientStop]? {
