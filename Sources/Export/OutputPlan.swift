@@ -66,20 +66,23 @@ public enum FramePosition: Equatable, Sendable {
 /// The frames, rate and scene to render for one output.
 public struct OutputPlan: Sendable {
     /// The scene as it will be drawn (scaled, matted, padded).
-    public var scene: Scene
+    public let scene: Scene
     /// The rate the timeline is sampled at.
-    public var fps: Double
+    public let fps: Double
     /// The number of frames of the whole video at `fps`.
-    public var totalFrames: Int
+    public let totalFrames: Int
     /// The frames to render: all of them, or a chunk.
-    public var range: Range<Int>
+    public let range: Range<Int>
     /// Encoder settings, with `alpha` set when the output keeps transparency.
-    public var videoOptions: VideoOptions
+    public let videoOptions: VideoOptions
     /// Changes to the picture the user must be told about even with `--quiet`: the
     /// matte under a transparent background, padding of an odd size. One sentence each.
-    public var warnings: [String] = []
+    public let warnings: [String]
     /// Informational remarks (a GIF's capped frame rate), one sentence each.
-    public var notes: [String] = []
+    public let notes: [String]
+    /// Draws the frames, keeping the pixels of layers that are not changing (grids,
+    /// finished lines, the final hold) so each frame draws only what moves.
+    let renderer: FrameRenderer
 
     /// Plans `format` output of `scene`.
     ///
@@ -137,10 +140,12 @@ public struct OutputPlan: Sendable {
         self.videoOptions = options
         self.notes = notes
         self.warnings = warnings
+        renderer = FrameRenderer(scene: scene)
     }
 
     /// Frame `i` of the range (0-based within it): the scene at time (first + i) / fps.
+    /// Byte-identical to `scene.frame(at:)` at that time. Safe to call from many threads.
     public func frame(_ i: Int) -> Pixmap {
-        scene.frame(at: Scene.time(ofFrame: range.lowerBound + i, fps: fps))
+        renderer.frame(at: Scene.time(ofFrame: range.lowerBound + i, fps: fps))
     }
 }

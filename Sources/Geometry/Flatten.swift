@@ -82,7 +82,8 @@ extension Path {
 @inline(__always)
 func segmentCount(_ x: Double) -> Int {
     guard x.isFinite, x > 1 else { return 1 }
-    return min(4096, Int(x.squareRoot().rounded(.up)))
+    // Clamped as a Double: a finite x can still have a root beyond Int.max.
+    return Int(min(4096, x.squareRoot().rounded(.up)))
 }
 
 /// Appends the points of a cubic at t = 1/n … 1 (the start is already in `out`).

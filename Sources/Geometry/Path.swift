@@ -107,34 +107,3 @@ public struct Path: Hashable, Sendable {
         return r
     }
 }
-
-extension Path {
-    /// A rectangle, clockwise on screen from its top-left corner (SwiftUI's `Rectangle`).
-    public static func rect(_ r: Rect) -> Path {
-        var p = Path()
-        p.move(to: Point(r.minX, r.minY)); p.line(to: Point(r.maxX, r.minY))
-        p.line(to: Point(r.maxX, r.maxY)); p.line(to: Point(r.minX, r.maxY)); p.close()
-        return p
-    }
-
-    /// An ellipse inscribed in `r`, as four cubic arcs (SwiftUI's `Ellipse`; a circle when `r` is square).
-    public static func ellipse(in r: Rect) -> Path {
-        // 4/3·tan(π/8): the control distance that makes a cubic quarter circle
-        // deviate from the true arc by at most 0.027 % of the radius.
-        let k = 0.5522847498307936
-        let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
-        var p = Path()
-        p.move(to: Point(cx + rx, cy))
-        p.cubic(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + k * ry), control2: Point(cx + k * rx, cy + ry))
-        p.cubic(to: Point(cx - rx, cy), control1: Point(cx - k * rx, cy + ry), control2: Point(cx - rx, cy + k * ry))
-        p.cubic(to: Point(cx, cy - ry), control1: Point(cx - rx, cy - k * ry), control2: Point(cx - k * rx, cy - ry))
-        p.cubic(to: Point(cx + rx, cy), control1: Point(cx + k * rx, cy - ry), control2: Point(cx + rx, cy - k * ry))
-        p.close()
-        return p
-    }
-
-    /// A circle of radius `radius` about `center`.
-    public static func circle(center: Point, radius: Double) -> Path {
-        ellipse(in: Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
-    }
-}

@@ -16,6 +16,8 @@ public struct PathMeasure: Sendable {
         var startsSubpath: Bool
         /// Is the closing segment of a closed subpath.
         var closes: Bool
+        /// Index of the subpath the segment belongs to (0 for the first).
+        var subpath: Int
         var length: Double
         /// Cumulative length of the whole path at the segment's start.
         var offset: Double
@@ -25,10 +27,13 @@ public struct PathMeasure: Sendable {
     }
 
     var segments: [Segment] = []
+    /// Cumulative length at the start of each subpath, indexed by `Segment.subpath`.
+    var subpathOffsets: [Double] = []
     /// The total arc length of every subpath.
     public private(set) var length: Double = 0
 
-    /// Measures `path`.
+    /// Measures `path`. Segments with non-finite points, or so long that their length
+    /// (or the running total) overflows, are left out: they cannot be drawn anyway.
     public init(_ path: Path) {
         var start = Point.zero, current = Point.zero
         var newSubpath = true
@@ -36,13 +41,16 @@ public struct PathMeasure: Sendable {
         func add(_ kind: Kind, _ a: Point, _ b: Point, _ c: Point, _ d: Point, closes: Bool = false) {
             guard a.isFinite, b.isFinite, c.isFinite, d.isFinite else { return }
             var s = Segment(kind: kind, p0: a, p1: b, p2: c, p3: d, startsSubpath: newSubpath, closes: closes,
+                            subpath: subpathOffsets.count - (newSubpath ? 0 : 1),
                             length: 0, offset: total, ts: [], ls: [])
             switch kind {
             case .line:
                 s.length = (d - a).length
             case .quad, .cubic:
                 let ctrl = (b - a).length + (c - b).length + (d - c).length
-                let n = max(8, min(1024, Int((ctrl / 0.5).rounded(.up))))
+                // The sample count is taken from a clamped Double: converting an
+                // overflowed (infinite) estimate to Int would trap.
+                let n = Int(max(8, min(1024, (ctrl / 0.5).rounded(.up))))
                 s.ts.reserveCapacity(n + 1); s.ls.reserveCapacity(n + 1)
                 s.ts.append(0); s.ls.append(0)
                 var prev = a, acc = 0.0
@@ -55,6 +63,8 @@ public struct PathMeasure: Sendable {
                 }
                 s.length = acc
             }
+            guard s.length.isFinite, (total + s.length).isFinite else { return }
+            if newSubpath { subpathOffsets.append(total) }
             total += s.length
             segments.append(s)
             newSubpath = false
@@ -77,6 +87,13 @@ public struct PathMeasure: Sendable {
             }
         }
         length = total
+    }
+
+    /// True when the path is one closed subpath, so its end meets its start and a
+    /// window wrapping past the end can continue from the start without a seam.
+    var isSingleClosedSubpath: Bool {
+        guard let first = segments.first, let last = segments.last else { return false }
+        return last.closes && first.subpath == last.subpath
     }
 
     @inline(__always)
@@ -106,7 +123,7 @@ public struct PathMeasure: Sendable {
     /// The point at distance `distance` along the path (clamped to its ends); nil for an empty path.
     public func position(atDistance distance: Double) -> Point? {
         guard let first = segments.first else { return nil }
-        let d = min(max(distance, 0), length)
+        let d = min(max(distance.isNaN ? 0 : distance, 0), length)
         for s in segments where d <= s.offset + s.length {
             let t = Self.parameter(s, atLength: d - s.offset)
             return s.kind == .line ? s.p0.lerp(s.p3, t) : Self.point(s, t)
@@ -122,32 +139,61 @@ public struct PathMeasure: Sendable {
         let f = min(max(from.isNaN ? 0 : from, 0), 1), t = min(max(to.isNaN ? 0 : to, 0), 1)
         var out = Path()
         guard f < t, length > 0 else { return out }
-        let a = f * length, b = t * length
-        var penAt: Point? = nil
-        // True while the output subpath began at the start of the source subpath, so a
-        // closed subpath kept whole is closed again (joins, not caps, at its start).
+        appendRange(f * length, t * length, into: &out, continuing: false)
+        return out
+    }
+
+    /// Appends the part of the path between lengths `a < b` to `out`.
+    ///
+    /// A subpath kept from its start through its closing segment is closed again, so it
+    /// gets joins, not caps, where it began. With `continuing`, the first piece carries
+    /// on the subpath `out` ends with instead of starting a new one: the caller has
+    /// checked that `out` ends where the path starts (a closed path's wrapped trim).
+    func appendRange(_ a: Double, _ b: Double, into out: inout Path, continuing: Bool) {
+        var penAt: Point? = continuing ? out.currentPoint : nil
+        var penSubpath = continuing ? (segments.first?.subpath ?? -1) : -1
+        // True while the output subpath began at the start of its source subpath.
         var fromSubpathStart = false
         for s in segments {
             let s0 = s.offset, s1 = s.offset + s.length
-            if s1 < a || s0 > b || s.length == 0 { if s.startsSubpath || s1 < a || s0 > b { penAt = nil }; continue }
+            if s0 > b { break }
+            if s1 < a { continue }
+            if s.length == 0 {
+                // A zero-length closing segment (the curves already came back to the
+                // start) still closes a subpath that is kept whole.
+                if s.closes && fromSubpathStart && s.subpath == penSubpath && penAt == s.p0 {
+                    out.close(); penAt = nil; penSubpath = -1
+                }
+                continue
+            }
             let la = max(0, a - s0), lb = min(s.length, b - s0)
-            if lb < la { continue }
+            if lb <= la { continue }
             let ta = Self.parameter(s, atLength: la), tb = Self.parameter(s, atLength: lb)
-            let (c0, c1, c2, c3) = s.kind == .line
-                ? (s.p0.lerp(s.p3, ta), s.p0, s.p3, s.p0.lerp(s.p3, tb))
-                : Self.subcurve(s, ta, tb)
-            if penAt == nil || s.startsSubpath || penAt! != c0 {
+            let (c0, c1, c2, c3): (Point, Point, Point, Point)
+            if s.kind == .line {
+                // Exact end points where the piece reaches them, so a wrapped trim meets
+                // its own start bit for bit.
+                c0 = ta <= 0 ? s.p0 : s.p0.lerp(s.p3, ta)
+                c3 = tb >= 1 ? s.p3 : s.p0.lerp(s.p3, tb)
+                c1 = s.p0; c2 = s.p3
+            } else {
+                (c0, c1, c2, c3) = Self.subcurve(s, ta, tb)
+            }
+            if penAt == nil || s.subpath != penSubpath || penAt! != c0 {
                 out.move(to: c0)
-                fromSubpathStart = s.startsSubpath && la <= 0
+                fromSubpathStart = la <= 0 && s0 <= subpathOffsets[s.subpath]
             }
             if s.kind == .line {
-                if s.closes && lb >= s.length && fromSubpathStart { out.close() } else { out.line(to: c3) }
+                if s.closes && lb >= s.length && fromSubpathStart {
+                    out.close(); penAt = nil; penSubpath = -1
+                    continue
+                }
+                out.line(to: c3)
             } else {
                 out.cubic(to: c3, control1: c1, control2: c2)
             }
-            penAt = c3
+            penAt = c3; penSubpath = s.subpath
         }
-        return out
     }
 
     /// The piece of segment `s` between parameters `t0 < t1`, by de Casteljau subdivision.

@@ -79,6 +79,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var midY: Double { y + height / 2 }
     /// True when the rectangle encloses no area.
     @inlinable public var isEmpty: Bool { !(width > 0 && height > 0) }
+    /// All four components are finite (neither NaN nor infinite).
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+    /// The same area with a non-negative width and height (a negative size extends
+    /// left or up from the origin, as CGRect's `standardized`).
+    @inlinable public var standardized: Rect {
+        Rect(x: width < 0 ? x + width : x, y: height < 0 ? y + height : y, width: abs(width), height: abs(height))
+    }
 
     /// The rectangle shrunk by `d` on every side.
     @inlinable public func insetBy(_ d: Double) -> Rect {

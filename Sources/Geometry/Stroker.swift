@@ -28,17 +28,24 @@ public enum LineJoin: String, Hashable, Sendable, CaseIterable {
 public struct StrokeStyle: Hashable, Sendable {
     /// Stroke width in user units; 0 or less draws nothing.
     public var width: Double
-    /// End caps of open subpaths.
+    /// End caps of open subpaths, and of every dash.
     public var cap: LineCap
     /// Corners.
     public var join: LineJoin
     /// Largest miter length as a multiple of the width before a miter becomes a bevel
     /// (10, as in Core Graphics and SwiftUI).
     public var miterLimit: Double
+    /// Dash lengths in user units, on and off alternately (SVG and SwiftUI rules, see
+    /// `DashPattern`); empty for a solid stroke.
+    public var dash: [Double]
+    /// How far into the dash pattern each subpath starts, in user units.
+    public var dashPhase: Double
 
     /// Creates a stroke style.
-    public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10) {
+    public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10,
+                dash: [Double] = [], dashPhase: Double = 0) {
         self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+        self.dash = dash; self.dashPhase = dashPhase
     }
 }
 
@@ -51,48 +58,104 @@ public struct StrokeStyle: Hashable, Sendable {
 /// exactly the stroke's area, with no intersection tests and no special cases for
 /// segments shorter than the width. Open subpaths give one outline (side, cap, other
 /// side, cap); closed ones give two loops of opposite orientation.
+///
+/// A dashed style first cuts each polyline into its dashes (`Dasher`) and strokes
+/// every dash as an open polyline, with caps at both ends. The pieces go straight to
+/// the stroker without an intermediate array. A pattern that would make more than
+/// `Dasher.maxPieces` dashes, or more than `maxDashVertices` outline vertices counting
+/// the caps, is stroked solid: the result stays proportional to the input.
 public enum Stroker {
+    /// The most outline vertices a dashed stroke may produce (about 320 MB of points)
+    /// before it is stroked solid instead.
+    public static let maxDashVertices = 20_000_000
+
     /// The outlines of the stroke of `polylines`, to be filled with the non-zero rule.
     /// `tolerance` bounds the deviation of round caps and joins from true arcs.
     public static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.1) -> [Polyline] {
         let h = style.width / 2
         guard h > 0, h.isFinite else { return [] }
+        let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
         var out: [Polyline] = []
-        let arcStep = Self.arcStep(radius: h, tolerance: tolerance)
-        for line in polylines {
-            var pts: [Point] = []
-            pts.reserveCapacity(line.points.count)
-            for p in line.points where p.isFinite {
-                if let last = pts.last, (p - last).length <= 1e-9 { continue }
-                pts.append(p)
+        let arcStep = Self.arcStep(radius: h, tolerance: tol)
+        if let pattern = style.dashPattern {
+            // Outline vertices one dash costs besides the path's own: two sides and two caps.
+            let capVertices: Double
+            switch style.cap {
+            case .butt: capVertices = 0
+            case .square: capVertices = 2
+            case .round: capVertices = (Double.pi / arcStep).rounded(.up) + 1
             }
-            if line.closed, pts.count > 2, (pts[0] - pts[pts.count - 1]).length <= 1e-9 { pts.removeLast() }
-            if pts.count == 1 {
-                if let dot = Self.dot(at: pts[0], h: h, cap: style.cap, arcStep: arcStep) { out.append(dot) }
-                continue
-            }
-            guard pts.count >= 2 else { continue }
-            if line.closed && pts.count >= 3 {
-                var a: [Point] = [], b: [Point] = []
-                Self.side(pts, closed: true, h: h, style: style, arcStep: arcStep, into: &a)
-                Self.side(pts.reversed(), closed: true, h: h, style: style, arcStep: arcStep, into: &b)
-                out.append(Polyline(points: a, closed: true))
-                out.append(Polyline(points: b, closed: true))
-            } else {
-                var o: [Point] = []
-                o.reserveCapacity(pts.count * 2 + 16)
-                Self.side(pts, closed: false, h: h, style: style, arcStep: arcStep, into: &o)
-                let n = pts.count
-                Self.cap(at: pts[n - 1], direction: (pts[n - 1] - pts[n - 2]).normalized!, h: h,
-                         cap: style.cap, arcStep: arcStep, into: &o)
-                let rev = Array(pts.reversed())
-                Self.side(rev, closed: false, h: h, style: style, arcStep: arcStep, into: &o)
-                Self.cap(at: pts[0], direction: (pts[0] - pts[1]).normalized!, h: h,
-                         cap: style.cap, arcStep: arcStep, into: &o)
-                out.append(Polyline(points: o, closed: true))
+            let perPiece = 4 + 2 * capVertices
+            let budget = min(Dasher.maxPieces, Int(Double(maxDashVertices) / perPiece))
+            if Dasher.pieceBound(polylines, pattern) <= Double(budget) {
+                var steps = budget
+                for line in polylines {
+                    Dasher.walk(line, pattern, budget: &steps) { pts, closed, direction in
+                        strokeOne(pts, closed: closed, dotDirection: direction, h: h, style: style,
+                                  arcStep: arcStep, into: &out)
+                    }
+                }
+                return out
             }
         }
+        for line in polylines {
+            strokeOne(line.points, closed: line.closed, dotDirection: Point(1, 0), h: h, style: style,
+                      arcStep: arcStep, into: &out)
+        }
         return out
+    }
+
+    /// Appends the outline of one polyline. `dotDirection` orients the square drawn
+    /// when the polyline has no length (a zero-length dash lies along its path).
+    static func strokeOne(_ raw: [Point], closed: Bool, dotDirection: Point, h: Double, style: StrokeStyle,
+                          arcStep: Double, into out: inout [Polyline]) {
+        var pts: [Point] = []
+        pts.reserveCapacity(raw.count)
+        for p in raw where p.isFinite {
+            if let last = pts.last, (p - last).length <= 1e-9 { continue }
+            pts.append(p)
+        }
+        if closed, pts.count > 2, (pts[0] - pts[pts.count - 1]).length <= 1e-9 { pts.removeLast() }
+        if pts.count == 1 {
+            if let dot = Self.dot(at: pts[0], h: h, cap: style.cap, direction: dotDirection, arcStep: arcStep) {
+                out.append(dot)
+            }
+            return
+        }
+        guard pts.count >= 2 else { return }
+        if closed && pts.count >= 3 {
+            var a: [Point] = [], b: [Point] = []
+            Self.side(pts, closed: true, h: h, style: style, arcStep: arcStep, into: &a)
+            Self.side(pts.reversed(), closed: true, h: h, style: style, arcStep: arcStep, into: &b)
+            out.append(Polyline(points: a, closed: true))
+            out.append(Polyline(points: b, closed: true))
+        } else {
+            var o: [Point] = []
+            o.reserveCapacity(pts.count * 2 + 16)
+            Self.side(pts, closed: false, h: h, style: style, arcStep: arcStep, into: &o)
+            let n = pts.count
+            Self.cap(at: pts[n - 1], direction: unit(pts[n - 2], pts[n - 1]), h: h,
+                     cap: style.cap, arcStep: arcStep, into: &o)
+            let rev = Array(pts.reversed())
+            Self.side(rev, closed: false, h: h, style: style, arcStep: arcStep, into: &o)
+            Self.cap(at: pts[0], direction: unit(pts[1], pts[0]), h: h,
+                     cap: style.cap, arcStep: arcStep, into: &o)
+            out.append(Polyline(points: o, closed: true))
+        }
+    }
+
+    /// The unit vector from `a` to `b`. Points near ±1e308 can be finite while their
+    /// difference or its squared length overflows, so the difference is halved and
+    /// scaled by its largest component first; (1, 0) for coincident points.
+    @inline(__always)
+    static func unit(_ a: Point, _ b: Point) -> Point {
+        var d = b - a
+        if !d.isFinite { d = b * 0.5 - a * 0.5 }
+        let m = max(abs(d.x), abs(d.y))
+        guard m > 0, m.isFinite else { return Point(1, 0) }
+        let x = d.x / m, y = d.y / m
+        let l = (x * x + y * y).squareRoot()
+        return Point(x / l, y / l)
     }
 
     /// The angle step that keeps a polygonal arc of radius `radius` within `tolerance` of the circle.
@@ -106,9 +169,7 @@ public enum Stroker {
     static func side(_ pts: [Point], closed: Bool, h: Double, style: StrokeStyle, arcStep: Double, into o: inout [Point]) {
         let n = pts.count
         let segs = closed ? n : n - 1
-        @inline(__always) func dir(_ i: Int) -> Point {
-            (pts[(i + 1) % n] - pts[i]).normalized ?? Point(1, 0)
-        }
+        @inline(__always) func dir(_ i: Int) -> Point { unit(pts[i], pts[(i + 1) % n]) }
         var dPrev = closed ? dir(n - 1) : dir(0)
         if !closed { o.append(pts[0] + dPrev.perpendicular * h) }
         for i in 0..<segs {
@@ -172,13 +233,15 @@ public enum Stroker {
         }
     }
 
-    /// The outline drawn for a zero-length subpath: a disc for round caps, a square for square caps.
-    static func dot(at p: Point, h: Double, cap: LineCap, arcStep: Double) -> Polyline? {
+    /// The outline drawn for a zero-length subpath: a disc for round caps, a square
+    /// along `direction` for square caps (axis-aligned for a lone point, whose
+    /// direction is (1, 0)), nothing for butt caps.
+    static func dot(at p: Point, h: Double, cap: LineCap, direction d: Point, arcStep: Double) -> Polyline? {
         switch cap {
         case .butt: return nil
         case .square:
-            return Polyline(points: [Point(p.x - h, p.y - h), Point(p.x + h, p.y - h),
-                                     Point(p.x + h, p.y + h), Point(p.x - h, p.y + h)], closed: true)
+            let u = d * h, v = d.perpendicular * h
+            return Polyline(points: [p - u - v, p + u - v, p + u + v, p - u + v], closed: true)
         case .round:
             var o: [Point] = []
             arc(center: p, from: Point(h, 0), sweep: 2 * .pi, arcStep: arcStep, into: &o)

@@ -95,6 +95,9 @@ public final class Rasterizer {
             let top = Double(clipMinY), bottom = Double(clipMaxY)
             if y1 <= top || y0 >= bottom { return }
             let dxdy = (x1 - x0) / (y1 - y0)
+            // A slope that overflows belongs to an edge less than 10⁻³⁰⁰ px high: it covers
+            // nothing, and walking it would step through columns from ±∞.
+            guard dxdy.isFinite else { return }
             let ys = max(y0, top), ye = min(y1, bottom)
             var row = Int(ys.rounded(.down))
             let lastRow = Int((ye - 1e-12).rounded(.down))
@@ -158,13 +161,20 @@ public final class Rasterizer {
     var acc = Accumulator()
     var sorted: [Cell] = []
     var rowStart: [Int32] = []
-    var spans: [Span] = []
+    /// One row's spans. A raw buffer at least one wider than the clip (spans are disjoint
+    /// and at least a pixel long, so a row never holds more), written through a local
+    /// pointer: appending to an array captured by the emitting function cost a dynamic
+    /// exclusivity check and a uniqueness check per span, ~11 % of a chart frame.
+    var spanBuffer = UnsafeMutablePointer<Span>.allocate(capacity: 1)
+    var spanCapacity = 1
 
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
     var cells: [Cell] { acc.cells }
 
     /// Creates a rasterizer.
     public init() {}
+
+    deinit { spanBuffer.deallocate() }
 
     /// Starts a new shape clipped to the given device box.
     public func reset(clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
@@ -203,11 +213,18 @@ public final class Rasterizer {
     public func sweep(rule: FillRule, opacity: Double = 1, _ body: (Int, UnsafeBufferPointer<Span>) -> Void) {
         acc.flush()
         guard !acc.cells.isEmpty, acc.minRow <= acc.maxRow else { return }
-        var cells: [Cell] = [], sorted: [Cell] = [], rowStart: [Int32] = [], spans: [Span] = []
-        swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart); swap(&spans, &self.spans)
+        var cells: [Cell] = [], sorted: [Cell] = [], rowStart: [Int32] = []
+        swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
         defer {
-            swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart); swap(&spans, &self.spans)
+            swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
         }
+        let clipWidth = max(0, acc.clipMaxX - acc.clipMinX)
+        if spanCapacity < clipWidth + 1 {
+            spanBuffer.deallocate()
+            spanCapacity = clipWidth + 1
+            spanBuffer = .allocate(capacity: spanCapacity)
+        }
+        let spans = spanBuffer
         let rows = acc.maxRow - acc.minRow + 1
         let base = acc.minRow
         // Counting sort by row.
@@ -252,15 +269,7 @@ public final class Rasterizer {
                         i += 1
                     }
                 }
-                spans.removeAll(keepingCapacity: true)
-                @inline(__always) func emit(_ x: Int32, _ len: Int32, _ a: UInt8) {
-                    let n = spans.count
-                    if n > 0 && spans[n - 1].alpha == a && spans[n - 1].x + spans[n - 1].length == x {
-                        spans[n - 1].length += len
-                    } else {
-                        spans.append(Span(x: x, length: len, alpha: a))
-                    }
-                }
+                var count = 0
                 var cover = 0.0
                 var i = s
                 var nextX = minX   // first column not yet emitted
@@ -270,25 +279,37 @@ public final class Rasterizer {
                     i += 1
                     while i < e && sc[i].x == x { cv += sc[i].cover; area += sc[i].area; i += 1 }
                     if x >= maxX { break }
+                    // Rounding can put a cell a hair left of the clip: carry its winding, draw nothing.
+                    if x < minX { cover += cv; continue }
                     if x > nextX {
                         let a = alpha(cover)
-                        if a != 0 { emit(nextX, x - nextX, a) }
+                        if a != 0 { emitSpan(spans, &count, nextX, x - nextX, a) }
                     }
                     let a = alpha(cover + area)
-                    if a != 0 { emit(x, 1, a) }
+                    if a != 0 { emitSpan(spans, &count, x, 1, a) }
                     cover += cv
                     nextX = x + 1
                 }
                 if nextX < maxX {
                     let a = alpha(cover)
-                    if a != 0 { emit(nextX, maxX - nextX, a) }
+                    if a != 0 { emitSpan(spans, &count, nextX, maxX - nextX, a) }
                 }
-                if !spans.isEmpty {
-                    spans.withUnsafeBufferPointer { body(base + r, $0) }
-                }
+                if count > 0 { body(base + r, UnsafeBufferPointer(start: spans, count: count)) }
             }
         }
         }
         }
     }
+}
+
+/// Appends a span to a row, merging it into the previous one when it continues it with
+/// the same alpha.
+@inline(__always)
+func emitSpan(_ spans: UnsafeMutablePointer<Span>, _ count: inout Int, _ x: Int32, _ len: Int32, _ a: UInt8) {
+    if count > 0 {
+        let last = spans[count - 1]
+        if last.alpha == a && last.x &+ last.length == x { spans[count - 1].length = last.length &+ len; return }
+    }
+    spans[count] = Span(x: x, length: len, alpha: a)
+    count += 1
 }

@@ -18,12 +18,28 @@ public struct ShapeNode: Sendable {
     public var trimStart: AnimatedValue = .constant(0)
     /// End of the visible part, as a fraction of the path's length (SwiftUI `trim(to:)`).
     public var trimEnd: AnimatedValue = .constant(1)
+    /// Lottie's trim offset, in turns: the trimmed window slides round the path, wrapping
+    /// across the start of a closed path without a seam; nil keeps SwiftUI's trim.
+    public var trimOffset: AnimatedValue?
     /// Opacity in 0…1 applied to fill and stroke together.
     public var opacity: AnimatedValue = .constant(1)
     /// The rectangle unit paint points refer to; the path's bounds when nil.
     public var frame: Rect?
     /// The arc-length table of `path`, built once so each frame's trim is cheap.
     public private(set) var measure: PathMeasure
+    /// Moves, scales and rotates the shape over time (bars grow, points pop in).
+    public var motion = AnimatedTransform()
+    /// Geometry that changes over time (a sector sweeping open, a line moving to new
+    /// data); when set it replaces `path` at every frame, and `path` is its final state.
+    public var dynamicPath: (@Sendable (Double) -> Path)?
+    /// The time after which `dynamicPath` no longer changes.
+    public var dynamicPathEnd: Double = 0
+    /// How the shape's pixels combine with what is under them.
+    public var blendMode: BlendMode = .sourceOver
+    /// An animated solid fill colour, replacing the fill paint.
+    public var fillColor: AnimatedColor?
+    /// An animated solid stroke colour, replacing the stroke paint.
+    public var strokeColor: AnimatedColor?
 
     /// Creates a shape node.
     public init(id: String? = nil, path: Path, fill: (paint: NodePaint, rule: FillRule)? = nil,
@@ -32,30 +48,60 @@ public struct ShapeNode: Sendable {
         measure = PathMeasure(path)
     }
 
-    /// The latest time at which any property of the node changes.
-    public var endTime: Double { max(trimStart.endTime, trimEnd.endTime, opacity.endTime) }
+    /// When the node's appearance can change (for caching unchanging layers).
+    public var changeSpan: ChangeSpan {
+        var s = trimStart.changeSpan.union(trimEnd.changeSpan).union(opacity.changeSpan).union(motion.changeSpan)
+        if let o = trimOffset { s = s.union(o.changeSpan) }
+        if dynamicPath != nil { s = s.union(ChangeSpan(start: -.infinity, end: dynamicPathEnd)) }
+        if let c = fillColor { s = s.union(ChangeSpan(start: c.animation.start, end: c.animation.end)) }
+        if let c = strokeColor { s = s.union(ChangeSpan(start: c.animation.start, end: c.animation.end)) }
+        return s
+    }
+
+    /// The latest time at which any property of the node changes; an endless repeat counts
+    /// one cycle (`AnimatedValue.displayEnd`), since the video's end stops it anyway.
+    public var endTime: Double {
+        max(trimStart.displayEnd, trimEnd.displayEnd, opacity.displayEnd, trimOffset?.displayEnd ?? 0, motion.endTime, dynamicPath == nil ? 0 : dynamicPathEnd,
+            fillColor?.animation.displayEnd ?? 0, strokeColor?.animation.displayEnd ?? 0)
+    }
 
     /// Draws the node as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {
         let o = min(1, max(0, opacity.value(at: t)))
         guard o > 0 else { return }
         let a = trimStart.value(at: t), b = trimEnd.value(at: t)
+        let base = dynamicPath?(t) ?? path
         let visible: Path
-        if a <= 0 && b >= 1 {
-            visible = path
+        if let off = trimOffset?.value(at: t), off != 0 {
+            visible = (dynamicPath == nil ? measure : PathMeasure(base)).trimmed(start: a, end: b, offset: off)
+            if visible.isEmpty { return }
+        } else if a <= 0 && b >= 1 {
+            visible = base
         } else {
             guard a < b else { return }
-            visible = measure.trimmed(from: a, to: b)
+            visible = (dynamicPath == nil ? measure : PathMeasure(base)).trimmed(from: a, to: b)
             if visible.isEmpty { return }
         }
         let box = frame ?? path.controlBounds
+        let moved = !motion.isIdentity
+        if moved {
+            canvas.save()
+            canvas.concatenate(motion.value(at: t))
+        }
+        defer { if moved { canvas.restore() } }
         // A shape with both fill and stroke at partial opacity must fade as one picture,
         // so it goes through a layer; with one of them the opacity folds into coverage.
         let both = fill != nil && stroke != nil && o < 1
-        if both { canvas.beginLayer(opacity: o) }
+        if both { canvas.beginLayer(opacity: o, blendMode: blendMode) }
         let drawOpacity = both ? 1 : o
-        if let f = fill { canvas.fill(visible, paint: f.paint.resolve(in: box), rule: f.rule, opacity: drawOpacity) }
-        if let s = stroke { canvas.stroke(visible, style: s.style, paint: s.paint.resolve(in: box), opacity: drawOpacity) }
+        if let f = fill {
+            let paint = fillColor.map { Paint.solid($0.value(at: t)) } ?? f.paint.resolve(in: box)
+            canvas.fill(visible, paint: paint, rule: f.rule, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
+        }
+        if let s = stroke {
+            let paint = strokeColor.map { Paint.solid($0.value(at: t)) } ?? s.paint.resolve(in: box)
+            canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
+        }
         if both { canvas.endLayer() }
     }
 }
@@ -70,14 +116,26 @@ public struct GroupNode: Sendable {
     public var opacity: AnimatedValue = .constant(1)
     /// Applied to every child.
     public var transform: Transform = .identity
+    /// An animated transform applied after `transform`.
+    public var motion = AnimatedTransform()
 
     /// Creates a group.
     public init(id: String? = nil, children: [Node], opacity: AnimatedValue = .constant(1), transform: Transform = .identity) {
         self.id = id; self.children = children; self.opacity = opacity; self.transform = transform
     }
 
+    /// When anything in the group can change.
+    public var changeSpan: ChangeSpan { children.reduce(opacity.changeSpan.union(motion.changeSpan)) { $0.union($1.changeSpan) } }
+
+    /// Whether the group only passes its children through (opacity 1, no transform), so
+    /// its children can be drawn, and cached, one by one.
+    public var isTransparent: Bool {
+        if case .constant(let o) = opacity, o == 1, transform.isIdentity, motion.isIdentity { return true }
+        return false
+    }
+
     /// The latest time at which anything in the group changes.
-    public var endTime: Double { children.reduce(opacity.endTime) { max($0, $1.endTime) } }
+    public var endTime: Double { children.reduce(max(opacity.displayEnd, motion.endTime)) { max($0, $1.endTime) } }
 
     /// Draws the group as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {
@@ -86,6 +144,7 @@ public struct GroupNode: Sendable {
         let layered = o < 1
         canvas.save()
         canvas.concatenate(transform)
+        if !motion.isIdentity { canvas.concatenate(motion.value(at: t)) }
         if layered { canvas.beginLayer(opacity: o) }
         for c in children { c.render(at: t, on: canvas) }
         if layered { canvas.endLayer() }
@@ -99,15 +158,22 @@ public enum Node: Sendable {
     case shape(ShapeNode)
     /// A group of nodes.
     case group(GroupNode)
+    /// A line of text.
+    case text(TextNode)
 
     /// The node's id, if any.
     public var id: String? {
-        switch self { case .shape(let s): return s.id; case .group(let g): return g.id }
+        switch self { case .shape(let s): return s.id; case .group(let g): return g.id; case .text(let t): return t.id }
     }
 
     /// The latest time at which the node changes.
     public var endTime: Double {
-        switch self { case .shape(let s): return s.endTime; case .group(let g): return g.endTime }
+        switch self { case .shape(let s): return s.endTime; case .group(let g): return g.endTime; case .text(let t): return t.endTime }
+    }
+
+    /// When the node's appearance can change.
+    public var changeSpan: ChangeSpan {
+        switch self { case .shape(let s): return s.changeSpan; case .group(let g): return g.changeSpan; case .text(let t): return t.changeSpan }
     }
 
     /// Draws the node at time `t`.
@@ -115,6 +181,7 @@ public enum Node: Sendable {
         switch self {
         case .shape(let s): s.render(at: t, on: canvas)
         case .group(let g): g.render(at: t, on: canvas)
+        case .text(let x): x.render(at: t, on: canvas)
         }
     }
 

@@ -60,3 +60,12 @@ public func path(for s: String, font: Font, size: Double, at origin: Point) -> P
     }
     return out
 }
+
+extension Font {
+    /// Measures `s` on one line at `size` (the free `measure(_:font:size:)`, as a method so
+    /// a type with its own `measure` or `path` member can still reach it).
+    public func measure(_ s: String, size: Double) -> TextMetrics { Text.measure(s, font: self, size: size) }
+
+    /// The outlines of `s` on one line at `size`, baseline starting at `origin`.
+    public func path(for s: String, size: Double, at origin: Point) -> Path { Text.path(for: s, font: self, size: size, at: origin) }
+}

@@ -7,41 +7,90 @@ import Export
 struct AnimationRow {
     var node: String
     var property: String
-    var tween: Tween
+    var from: String
+    var to: String
+    var curve: String
+    var start: Double
+    var end: Double
 }
 
-/// Every tween in the scene, depth first; a node without an id is named by its parent's
-/// id and its position (`chart0[2]`).
+/// Every animation in the scene, depth first; a node without an id is named by its
+/// parent's id and its position (`chart0[2]`).
 func animationRows(_ scene: Scene) -> [AnimationRow] {
     var rows: [AnimationRow] = []
     func add(_ name: String, _ property: String, _ v: AnimatedValue) {
-        if case .tween(let t) = v { rows.append(AnimationRow(node: name, property: property, tween: t)) }
+        switch v {
+        case .constant:
+            return
+        case .tween(let t):
+            rows.append(AnimationRow(node: name, property: property, from: fmt(t.from), to: fmt(t.to),
+                                     curve: describe(t.animation), start: t.animation.start, end: t.animation.end))
+        case .keyframes(let k):
+            rows.append(AnimationRow(node: name, property: property, from: fmt(k.keyframes.first!.value),
+                                     to: fmt(k.keyframes.last!.value), curve: "\(k.keyframes.count) keyframes",
+                                     start: k.startTime, end: k.endTime))
+        }
+    }
+    func add(_ name: String, _ property: String, _ c: AnimatedColor?) {
+        guard let c else { return }
+        rows.append(AnimationRow(node: name, property: property, from: "\(c.from)", to: "\(c.to)",
+                                 curve: describe(c.animation), start: c.animation.start, end: c.animation.end))
+    }
+    func add(_ name: String, _ m: AnimatedTransform) {
+        add(name, "translate.x", m.translateX)
+        add(name, "translate.y", m.translateY)
+        add(name, "scale.x", m.scaleX)
+        add(name, "scale.y", m.scaleY)
+        add(name, "rotation", m.rotation)
     }
     func walk(_ node: Node, name: String) {
         switch node {
         case .shape(let s):
             add(name, "trim.start", s.trimStart)
             add(name, "trim.end", s.trimEnd)
+            if let o = s.trimOffset { add(name, "trim.offset", o) }
             add(name, "opacity", s.opacity)
+            add(name, s.motion)
+            add(name, "fill.color", s.fillColor)
+            add(name, "stroke.color", s.strokeColor)
+            if s.dynamicPath != nil {
+                rows.append(AnimationRow(node: name, property: "path", from: "", to: "", curve: "",
+                                         start: 0, end: s.dynamicPathEnd))
+            }
         case .group(let g):
             add(name, "opacity", g.opacity)
+            add(name, g.motion)
             for (i, c) in g.children.enumerated() { walk(c, name: c.id ?? "\(name)[\(i)]") }
+        case .text(let t):
+            add(name, "opacity", t.opacity)
+            add(name, t.motion)
+            if let counter = t.counter { add(name, "counter", counter.value) }
         }
     }
     for (i, n) in scene.nodes.enumerated() { walk(n, name: n.id ?? "[\(i)]") }
     return rows
 }
 
-/// The curve's name as a document writes it.
+/// The curve's name as a document writes it, with repetition when there is any.
+func describe(_ a: Animation) -> String {
+    var text = curveName(a.curve)
+    switch a.repetition {
+    case .forever: text += ", repeats forever"
+    case .count(let n) where n > 1: text += ", \(n) passes"
+    default: break
+    }
+    return text
+}
+
+/// A curve's document name (`easeInOut`), or its function form for unnamed ones.
 func curveName(_ e: Easing) -> String {
+    if let name = Easing.names.first(where: { Easing(name: $0) == e }) { return name }
     switch e {
-    case .linear: return "linear"
-    case .easeIn: return "easeIn"
-    case .easeOut: return "easeOut"
-    case .easeInOut: return "easeInOut"
-    case let .cubicBezier(a, b, c, d):
-        if e == .ease { return "ease" }
-        return "bezier(\(fmt(a)), \(fmt(b)), \(fmt(c)), \(fmt(d)))"
+    case let .cubicBezier(a, b, c, d): return "cubic-bezier(\(fmt(a)), \(fmt(b)), \(fmt(c)), \(fmt(d)))"
+    case let .steps(n, _): return "steps(\(n))"
+    case .spring: return "spring"
+    case .piecewiseLinear: return "linear(...)"
+    default: return "custom"
     }
 }
 
@@ -65,9 +114,7 @@ func runValidate(_ args: [String]) throws {
     guard !rows.isEmpty else { print("no animations"); return }
     var table = [["node", "property", "from", "to", "curve", "start", "end"]]
     for r in rows {
-        let an = r.tween.animation
-        table.append([r.node, r.property, fmt(r.tween.from), fmt(r.tween.to), curveName(an.curve),
-                      secs(an.start), secs(an.end)])
+        table.append([r.node, r.property, r.from, r.to, r.curve, secs(r.start), r.end.isFinite ? secs(r.end) : "never"])
     }
     let widths = (0..<table[0].count).map { c in table.map { $0[c].count }.max()! }
     for row in table {

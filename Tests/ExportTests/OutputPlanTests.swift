@@ -84,6 +84,19 @@ final class OutputPlanTests: XCTestCase {
         XCTAssertEqual(half.scene.width, 32); XCTAssertEqual(half.scene.height, 24)
     }
 
+    func testCachedFramesEqualDirectRenders() throws {
+        var s = scene(background: Color(r8: 250, g8: 250, b8: 240))
+        var fading = ShapeNode(id: "fade", path: .rect(Rect(x: 5, y: 25, width: 50, height: 10)),
+                               fill: (.solid(Color(r: 0, g: 0.4, b: 1)), .nonZero))
+        fading.opacity = .tween(Tween(from: 0, to: 1, animation: .easeInOut(duration: 0.4).delay(0.3)))
+        s.nodes.append(.shape(fading))
+        let plan = try OutputPlan(scene: s, format: .png)
+        // Backwards and forwards, so frames come both from and around the cache.
+        for i in Array((0..<30).reversed()) + Array(0..<30) {
+            XCTAssertEqual(plan.frame(i), s.frame(at: Double(i) / 30), "frame \(i)")
+        }
+    }
+
     func testFrameRangesInSecondsAndFrames() throws {
         let s = scene(background: .white)   // 30 frames
         XCTAssertEqual(try OutputPlan(scene: s, format: .png).range, 0..<30)

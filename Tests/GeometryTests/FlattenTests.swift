@@ -60,3 +60,38 @@ final class FlattenTests: XCTestCase {
         XCTAssertGreaterThan(polys[0].points.count, 16)
     }
 }
+
+final class SVGPathTests: XCTestCase {
+    func testCommandsAbsoluteRelativeAndImplicit() throws {
+        let p = try Path(svg: "M10 10 L 20 10 l0,10 H 10 v -10 Z m 30 0 h10 10 c 0 10, 10 10, 10 0 s 10 -10 10 0 Q 90 0 100 10 T 120 10")
+        XCTAssertEqual(p.elements[0], .move(Point(10, 10)))
+        XCTAssertEqual(p.elements[1], .line(Point(20, 10)))
+        XCTAssertEqual(p.elements[2], .line(Point(20, 20)))
+        XCTAssertEqual(p.elements[3], .line(Point(10, 20)))
+        XCTAssertEqual(p.elements[4], .line(Point(10, 10)))
+        XCTAssertEqual(p.elements[5], .close)
+        XCTAssertEqual(p.elements[6], .move(Point(40, 10)))
+        XCTAssertEqual(p.elements[8], .line(Point(60, 10)))          // implicit repeated h
+        XCTAssertEqual(p.elements[9], .cubic(Point(60, 20), Point(70, 20), Point(70, 10)))
+        XCTAssertEqual(p.elements[10], .cubic(Point(70, 0), Point(80, 0), Point(80, 10)))   // reflected control
+        XCTAssertEqual(p.elements[12], .quad(Point(110, 20), Point(120, 10)))             // reflected quad control
+    }
+
+    func testArcsBecomeCubicsOnTheEllipse() throws {
+        // A half circle of radius 50 from (0,50) to (100,50), sweeping clockwise through the top (y down).
+        let p = try Path(svg: "M 0 50 A 50 50 0 0 1 100 50")
+        let pts = p.flattened(tolerance: 0.01)[0].points
+        for q in pts { XCTAssertEqual(q.distance(to: Point(50, 50)), 50, accuracy: 0.02) }
+        XCTAssertLessThan(pts.map(\.y).min()!, 0.1)   // passes the top
+        XCTAssertEqual(pts.last!, Point(100, 50))
+        // Radii too small are scaled up to reach the end point.
+        let small = try Path(svg: "M 0 0 A 1 1 0 0 0 10 0")
+        XCTAssertEqual(small.currentPoint, Point(10, 0))
+    }
+
+    func testErrorsSayWhere() {
+        XCTAssertThrowsError(try Path(svg: "L 10 10")) { e in XCTAssertTrue("\(e)".contains("must start with M")) }
+        XCTAssertThrowsError(try Path(svg: "M 10 x")) { e in XCTAssertTrue("\(e)".contains("character 6")) }
+        XCTAssertThrowsError(try Path(svg: "M 0 0 K 1 1"))
+    }
+}

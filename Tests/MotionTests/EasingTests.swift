@@ -3,13 +3,37 @@ import Motion
 
 final class EasingTests: XCTestCase {
     static let named: [Easing] = [.linear, .easeIn, .easeOut, .easeInOut]
-    static let all: [Easing] = named + [.ease, .cubicBezier(0.68, -0.6, 0.32, 1.6), .cubicBezier(1, 0, 0, 1)]
+    static let all: [Easing] = named + [
+        .ease, .cubicBezier(0.68, -0.6, 0.32, 1.6), .cubicBezier(1, 0, 0, 1),
+        .penner(.elastic, .inOut), .penner(.back, .out), .spring(.bouncy), .spring(Spring(stiffness: 90, damping: 40)),
+        .steps(3, .jumpEnd), .steps(3, .jumpNone), Easing.parse("linear(0, 0.3 20%, 1)")!,
+    ]
 
     func testEveryEasingHasExactEndpoints() {
         for easing in EasingTests.all {
             XCTAssertEqual(easing(0), 0, "\(easing)")
             XCTAssertEqual(easing(1), 1, "\(easing)")
         }
+    }
+
+    /// Every easing reachable by name starts at exactly 0 and ends at exactly 1.
+    func testEveryNamedEasingHasExactEndpoints() {
+        for name in Easing.names {
+            let easing = Easing(name: name)!
+            XCTAssertEqual(easing(0), 0, name)
+            XCTAssertEqual(easing(1), 1, name)
+            XCTAssertEqual(easing(1e-300) - easing(0), easing(1e-300), name)
+        }
+    }
+
+    /// A critically damped spring from rest (smooth) approaches 1 without
+    /// turning back, so its normalized easing is monotonic; bouncy is not.
+    func testSmoothSpringIsMonotonicAndBouncyIsNot() {
+        let smooth = Easing.spring(.smooth), bouncy = Easing.spring(.bouncy)
+        let smoothValues = (0...5000).map { smooth(Double($0) / 5000) }
+        let bouncyValues = (0...5000).map { bouncy(Double($0) / 5000) }
+        XCTAssertFalse(zip(smoothValues, smoothValues.dropFirst()).contains { $1 < $0 })
+        XCTAssertTrue(zip(bouncyValues, bouncyValues.dropFirst()).contains { $1 < $0 })
     }
 
     func testInputIsClampedToUnitInterval() {
@@ -73,7 +97,12 @@ final class EasingTests: XCTestCase {
     }
 
     func testNamesRoundTrip() {
-        XCTAssertEqual(Easing.names, ["linear", "ease", "easeIn", "easeOut", "easeInOut"])
+        XCTAssertEqual(Array(Easing.names.prefix(8)),
+                       ["linear", "ease", "easeIn", "easeOut", "easeInOut", "easeInSine", "easeOutSine", "easeInOutSine"])
+        XCTAssertEqual(Array(Easing.names.suffix(3)), ["smooth", "snappy", "bouncy"])
+        XCTAssertEqual(Easing.names.count, 5 + 30 + 3)
+        XCTAssertEqual(Set(Easing.names).count, Easing.names.count)
+        XCTAssertEqual(Easing(name: "bouncy"), .spring(.bouncy))
         XCTAssertEqual(Easing(name: "linear"), .linear)
         XCTAssertEqual(Easing(name: "easeIn"), .easeIn)
         XCTAssertEqual(Easing(name: "easeOut"), .easeOut)

@@ -1,0 +1,23 @@
+/// One cell of a data table.
+public enum DataValue: Hashable, Sendable {
+    /// A number.
+    case number(Double)
+    /// Text: a category, a name, or a date still to be parsed.
+    case string(String)
+
+    /// The number, if the cell holds one.
+    public var number: Double? { if case .number(let v) = self { return v }; return nil }
+    /// The text, if the cell holds text.
+    public var string: String? { if case .string(let s) = self { return s }; return nil }
+}
+
+/// A row: field name → value.
+public typealias DataRow = [String: DataValue]
+
+/// One (x, y) observation in data space; x is a number, a date in seconds, or a category index.
+public struct DataPoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    /// Creates a data point.
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}

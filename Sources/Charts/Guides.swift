@@ -1,0 +1,138 @@
+import Geometry
+import Raster
+import Motion
+import Text
+
+/// Which side of the plot an axis or a legend sits on.
+public enum Side: String, Hashable, Sendable, CaseIterable { case top, bottom, leading, trailing }
+
+/// How tick labels are written.
+public enum LabelFormat: Hashable, Sendable {
+    /// Numbers; nil fraction digits means "as many as the tick step needs".
+    case number(NumberFormat?)
+    /// Dates with a pattern; nil means "as the tick interval suits".
+    case date(DateFormat?)
+}
+
+/// The typography every guide of a chart uses.
+public struct ChartStyle: @unchecked Sendable {
+    /// Regular text.
+    public var font: Font
+    /// Titles.
+    public var boldFont: Font
+    /// Tick label size in pixels.
+    public var labelSize: Double = 11
+    /// Axis title size.
+    public var axisTitleSize: Double = 12
+    /// Chart title size.
+    public var titleSize: Double = 18
+    /// Subtitle size.
+    public var subtitleSize: Double = 13
+    /// Label and title colour.
+    public var textColor = Color(r: 0.2, g: 0.2, b: 0.2)
+    /// Secondary text (subtitles, tick labels).
+    public var secondaryTextColor = Color(r: 0.45, g: 0.45, b: 0.45)
+    /// Axis line and tick colour.
+    public var axisColor = Color(r: 0.55, g: 0.55, b: 0.55)
+    /// Creates a style with the given fonts.
+    public init(font: Font, boldFont: Font) { self.font = font; self.boldFont = boldFont }
+}
+
+/// An axis: a line along one side of the plot, tick marks and labels, and a title.
+public struct AxisSpec: Sendable {
+    /// The side it is drawn on.
+    public var side: Side
+    /// Title text beside the labels.
+    public var title: String?
+    /// About how many ticks.
+    public var tickCount: Int = 5
+    /// Explicit tick values (data units); overrides `tickCount`.
+    public var values: [Double]?
+    /// Tick mark length in pixels (0 for none).
+    public var tickLength: Double = 4
+    /// Draw the domain line along the plot edge.
+    public var showLine = true
+    /// Label format; automatic when nil.
+    public var format: LabelFormat?
+    /// Label rotation in degrees (−90 reads bottom to top).
+    public var labelAngle: Double = 0
+    /// Opacity (animatable: axes fade in).
+    public var opacity: AnimatedValue = .constant(1)
+    /// Creates an axis.
+    public init(side: Side, title: String? = nil) { self.side = side; self.title = title }
+}
+
+/// Grid lines across the plot: at fixed data steps, or at the axes' ticks.
+public struct GridSpec: Hashable, Sendable {
+    /// Distance in data units between vertical lines; nil: at the x axis ticks (if `xAtTicks`).
+    public var xStep: Double?
+    /// Distance in data units between horizontal lines; nil: at the y axis ticks (if `yAtTicks`).
+    public var yStep: Double?
+    /// Vertical lines at the x ticks when no step is given.
+    public var xAtTicks = false
+    /// Horizontal lines at the y ticks when no step is given.
+    public var yAtTicks = false
+    /// Line colour.
+    public var color: Color
+    /// Line width in pixels.
+    public var width: Double
+    /// The line at zero, drawn over the grid when zero is inside the domain; nil for none.
+    public var zeroColor: Color?
+    /// Opacity (animatable).
+    public var opacity: AnimatedValue = .constant(1)
+    /// Creates a grid.
+    public init(xStep: Double? = nil, yStep: Double? = nil, color: Color = Color(r: 0.8, g: 0.8, b: 0.8), width: Double = 1, zeroColor: Color? = nil) {
+        self.xStep = xStep; self.yStep = yStep; self.color = color; self.width = width; self.zeroColor = zeroColor
+    }
+    public static func == (a: GridSpec, b: GridSpec) -> Bool {
+        a.xStep == b.xStep && a.yStep == b.yStep && a.color == b.color && a.width == b.width && a.zeroColor == b.zeroColor && a.xAtTicks == b.xAtTicks && a.yAtTicks == b.yAtTicks
+    }
+    public func hash(into h: inout Hasher) { h.combine(xStep); h.combine(yStep); h.combine(color) }
+}
+
+/// A legend: a colour swatch and a name per series, wrapped into rows.
+public struct LegendSpec: Sendable {
+    /// The side of the plot it sits on.
+    public var side: Side = .bottom
+    /// Swatch shape.
+    public enum Swatch: String, Sendable { case circle, square, line }
+    /// Swatch shape.
+    public var swatch: Swatch = .circle
+    /// Explicit entries (name, colour); when nil, one per named mark.
+    public var entries: [(name: String, color: Color)]?
+    /// Opacity (animatable).
+    public var opacity: AnimatedValue = .constant(1)
+    /// Creates a legend.
+    public init(side: Side = .bottom) { self.side = side }
+}
+
+/// A chart's title and subtitle, above everything else, aligned leading.
+public struct TitleSpec: Sendable {
+    public var title: String
+    public var subtitle: String?
+    /// Opacity (animatable).
+    public var opacity: AnimatedValue = .constant(1)
+    /// Creates a title.
+    public init(_ title: String, subtitle: String? = nil) { self.title = title; self.subtitle = subtitle }
+}
+
+/// A rounded-rectangle card behind a chart, with padding around its content.
+public struct CardSpec: Hashable, Sendable {
+    public var color: Color
+    public var cornerRadius: Double
+    public var padding: Double
+    /// Creates a card.
+    public init(color: Color = Color(r: 0.96, g: 0.96, b: 0.97), cornerRadius: Double = 12, padding: Double = 16) {
+        self.color = color; self.cornerRadius = cornerRadius; self.padding = padding
+    }
+}
+
+/// The Coffee Book charts' labels: the highest value above the plot and zero below it.
+public struct ExtremesSpec: Sendable {
+    /// How the values are written ("140 mg").
+    public var format: NumberFormat
+    /// Opacity (animatable).
+    public var opacity: AnimatedValue = .constant(1)
+    /// Creates the labels.
+    public init(format: NumberFormat = NumberFormat()) { self.format = format }
+}

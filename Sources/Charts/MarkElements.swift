@@ -1,0 +1,126 @@
+import Geometry
+import Raster
+import Motion
+import Scene
+
+/// One row of a mark, resolved to numbers: its position, value range, series and colour.
+struct MarkElement {
+    var row: Int
+    /// Position on the category/position axis (x for vertical marks) in data units.
+    var key: Double
+    /// Value range on the value axis in data units (low = baseline or stacked bottom).
+    var low: Double
+    var high: Double
+    /// The series name ("" when the mark has no series).
+    var series: String
+    var color: Color
+}
+
+extension ChartSpec {
+    /// True when the mark's values run along x (horizontal bars over a band y axis).
+    func isHorizontal(_ m: MarkSpec, _ l: Layout) -> Bool {
+        l.yResolved.type == .band && l.xResolved.type != .band && (m.kind == .bar || m.kind == .area || m.kind == .line)
+    }
+
+    /// The rows a mark draws, by index.
+    func rowIndices(_ m: MarkSpec) -> [Int] {
+        guard let f = m.filter else { return Array(data.indices) }
+        return data.indices.filter { data[$0][f.field] == f.value }
+    }
+
+    /// Text of a cell, for series and category keys.
+    func key(_ v: DataValue?) -> String {
+        switch v {
+        case .string(let s)?: return s
+        case .number(let n)?: return NumberFormat(maxFractionDigits: 6).format(n)
+        case nil: return ""
+        }
+    }
+
+    /// The series names of a mark in order of first appearance.
+    func seriesNames(_ m: MarkSpec) -> [String] {
+        guard let f = m.series else { return [""] }
+        var seen = Set<String>(), out: [String] = []
+        for i in rowIndices(m) { let k = key(data[i][f]); if seen.insert(k).inserted { out.append(k) } }
+        return out
+    }
+
+    /// Resolves a mark's rows against the laid-out scales, stacking when asked.
+    func elements(_ m: MarkSpec, _ l: Layout) -> [MarkElement] {
+        let horizontal = isHorizontal(m, l)
+        let keyValues = horizontal ? l.yResolved.values : l.xResolved.values
+        let valValues = horizontal ? l.xResolved.values : l.yResolved.values
+        let second = horizontal ? m.x2 : m.y2
+        let names = seriesNames(m)
+        var out: [MarkElement] = []
+        for i in rowIndices(m) {
+            guard let k = keyValues[i], let v = valValues[i], k.isFinite, v.isFinite else { continue }
+            var low = 0.0
+            if let f = second, let v2 = data[i][f]?.number { low = v2 }
+            let s = m.series.map { key(data[i][$0]) } ?? ""
+            out.append(MarkElement(row: i, key: k, low: low, high: v, series: s, color: .black))
+        }
+        if m.stack != .none && second == nil {
+            let stacked = Stacker.stack(keys: out.map(\.key), values: out.map(\.high), mode: m.stack)
+            for j in out.indices { out[j].low = stacked[j].low; out[j].high = stacked[j].high }
+        }
+        for j in out.indices { out[j].color = color(of: out[j], m, seriesNames: names) }
+        return out
+    }
+
+    /// The colour of one element under the mark's encoding.
+    func color(of e: MarkElement, _ m: MarkSpec, seriesNames: [String]) -> Color {
+        func resolve(_ enc: ColorEncoding) -> Color {
+            switch enc {
+            case .category(let field, let colors, let domain):
+                let k = field.map { key(data[e.row][$0]) } ?? e.series
+                let dom = domain ?? (field.map { f in
+                    var seen = Set<String>(), out: [String] = []
+                    for r in data { let kk = key(r[f]); if seen.insert(kk).inserted { out.append(kk) } }
+                    return out
+                } ?? seriesNames)
+                let idx = dom.firstIndex(of: k) ?? 0
+                if let c = colors, !c.isEmpty { return c[idx % c.count] }
+                return Palette.color(idx)
+            case .thresholds(let field, let steps, let otherwise):
+                let v = field.flatMap { data[e.row][$0]?.number } ?? (e.high - e.low)
+                for s in steps where v <= s.upTo { return s.color }
+                return otherwise
+            case .valueGradient(let stops):
+                let v = e.high
+                guard let first = stops.first else { return .black }
+                if v <= first.value { return first.color }
+                for k in 1..<stops.count where v <= stops[k].value {
+                    let a = stops[k - 1], b = stops[k]
+                    return OKLab.mix(a.color, b.color, (v - a.value) / max(1e-12, b.value - a.value))
+                }
+                return stops.last!.color
+            case .ramp(let field, let stops):
+                let k = field.map { key(data[e.row][$0]) } ?? e.series
+                let dom: [String] = field.map { f in
+                    var seen = Set<String>(), out: [String] = []
+                    for r in data { let kk = key(r[f]); if seen.insert(kk).inserted { out.append(kk) } }
+                    return out
+                } ?? seriesNames
+                let colors = Palette.ramp(stops, count: dom.count)
+                return colors[dom.firstIndex(of: k) ?? 0]
+            case .overrides(let field, let values, let otherwise):
+                if let c = values[key(data[e.row][field])] { return c }
+                return resolve(otherwise)
+            }
+        }
+        if let enc = m.color { return resolve(enc) }
+        if m.series != nil && seriesNames.count > 1 { return Palette.color(seriesNames.firstIndex(of: e.series) ?? 0) }
+        return m.legendColor
+    }
+
+    /// The value extent of the marks after stacking, to widen a data-derived domain.
+    func stackedExtent(_ axisIsX: Bool, _ l: Layout) -> (Double, Double)? {
+        var lo = Double.infinity, hi = -Double.infinity
+        for m in marks where m.stack != .none || m.y2 != nil || m.x2 != nil {
+            guard isHorizontal(m, l) == axisIsX else { continue }
+            for e in elements(m, l) { lo = min(lo, e.low, e.high); hi = max(hi, e.low, e.high) }
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
+}

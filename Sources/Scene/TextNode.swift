@@ -1,0 +1,153 @@
+import Geometry
+import Raster
+import Text
+import Motion
+
+/// Where a text's anchor point lies on the text's box.
+public struct TextAnchor: Hashable, Sendable {
+    /// Horizontal placement of the anchor on the line.
+    public enum Horizontal: String, Hashable, Sendable { case leading, center, trailing }
+    /// Vertical placement of the anchor on the line.
+    public enum Vertical: String, Hashable, Sendable { case top, center, baseline, bottom }
+    public var horizontal: Horizontal
+    public var vertical: Vertical
+    /// Creates an anchor.
+    public init(_ horizontal: Horizontal = .leading, _ vertical: Vertical = .baseline) {
+        self.horizontal = horizontal; self.vertical = vertical
+    }
+}
+
+/// A rounded-rectangle background behind a text (Swift Charts' annotation pill).
+public struct TextBackground: Hashable, Sendable {
+    /// Fill colour.
+    public var color: Color
+    /// Corner radius; a value of at least half the height gives a capsule.
+    public var cornerRadius: Double
+    /// Space between the text's box and the background's edge, horizontally and vertically.
+    public var padding: (x: Double, y: Double)
+    /// Creates a background.
+    public init(color: Color, cornerRadius: Double = 4, padding: (x: Double, y: Double) = (6, 3)) {
+        self.color = color; self.cornerRadius = cornerRadius; self.padding = padding
+    }
+    public static func == (a: TextBackground, b: TextBackground) -> Bool {
+        a.color == b.color && a.cornerRadius == b.cornerRadius && a.padding == b.padding
+    }
+    public func hash(into h: inout Hasher) { h.combine(color); h.combine(cornerRadius); h.combine(padding.x); h.combine(padding.y) }
+}
+
+/// One line of text drawn through the rasterizer as glyph outlines, so it shares the
+/// shapes' anti-aliasing. The outlines are built once, when the node is made.
+public struct TextNode: Sendable {
+    /// A name for finding the node again.
+    public var id: String?
+    /// The text.
+    public let string: String
+    /// Font size in pixels per em.
+    public let size: Double
+    /// The ink colour.
+    public var color: Color
+    /// The anchor point, in the parent's coordinates.
+    public var position: Point
+    /// Which point of the text sits at `position`.
+    public var anchor: TextAnchor
+    /// Rotation about `position`, in radians, clockwise on screen (−π/2 reads bottom to top).
+    public var rotation: Double
+    /// An optional background.
+    public var background: TextBackground?
+    /// Opacity in 0…1.
+    public var opacity: AnimatedValue = .constant(1)
+    /// Moves, scales and rotates the text over time.
+    public var motion = AnimatedTransform()
+    /// A number shown as text that changes over time (a counter ticking up with its
+    /// easing), formatted at every frame; replaces `string` when set.
+    public var counter: (value: AnimatedValue, format: @Sendable (Double) -> String)?
+    let font: Font
+    /// Line metrics: advance width, ascent, descent, ink bounds (baseline-left origin).
+    public let metrics: TextMetrics
+    /// The glyph outlines with the baseline-left corner at the origin.
+    public let glyphs: Path
+
+    /// Lays out `string` in `font` at `size`.
+    public init(id: String? = nil, _ string: String, font: Font, size: Double, color: Color = .black,
+                position: Point, anchor: TextAnchor = TextAnchor(), rotation: Double = 0, background: TextBackground? = nil) {
+        self.id = id; self.string = string; self.size = size; self.color = color; self.font = font
+        self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
+        metrics = font.measure(string, size: size)
+        glyphs = font.path(for: string, size: size, at: .zero)
+    }
+
+    /// The offset from the anchor to the baseline-left origin, in the text's own frame.
+    public var originOffset: Point {
+        let x: Double
+        switch anchor.horizontal {
+        case .leading: x = 0
+        case .center: x = -metrics.width / 2
+        case .trailing: x = -metrics.width
+        }
+        let y: Double
+        switch anchor.vertical {
+        case .top: y = metrics.ascent
+        case .center: y = (metrics.ascent - metrics.descent) / 2
+        case .baseline: y = 0
+        case .bottom: y = -metrics.descent
+        }
+        return Point(x, y)
+    }
+
+    /// Maps the text's own frame (baseline-left origin) to the parent's coordinates.
+    public var transform: Transform {
+        let o = originOffset
+        return Transform.translation(o.x, o.y)
+            .concatenating(.rotation(rotation))
+            .concatenating(.translation(position.x, position.y))
+    }
+
+    /// The line box (advance width × ascent + descent) in the text's own frame.
+    public var box: Rect { Rect(x: 0, y: -metrics.ascent, width: metrics.width, height: metrics.ascent + metrics.descent) }
+
+    /// The corners of the line box (with the background's padding) in the parent's coordinates.
+    public var corners: [Point] {
+        var b = box
+        if let bg = background {
+            b = Rect(x: b.minX - bg.padding.x, y: b.minY - bg.padding.y, width: b.width + 2 * bg.padding.x, height: b.height + 2 * bg.padding.y)
+        }
+        let t = transform
+        return [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
+    }
+
+    /// When the node's appearance can change.
+    public var changeSpan: ChangeSpan {
+        opacity.changeSpan.union(motion.changeSpan).union(counter?.value.changeSpan ?? .never)
+    }
+
+    /// The latest time at which the node changes.
+    public var endTime: Double { max(opacity.displayEnd, motion.endTime, counter?.value.displayEnd ?? 0) }
+
+    /// Draws the text as it is at time `t`.
+    public func render(at t: Double, on canvas: Canvas) {
+        let o = min(1, max(0, opacity.value(at: t)))
+        guard o > 0 else { return }
+        if let c = counter {
+            // Lay the current number out and draw it as a plain text node.
+            var now = TextNode(id: id, c.format(c.value.value(at: t)), font: font, size: size, color: color, position: position,
+                               anchor: anchor, rotation: rotation, background: background)
+            now.opacity = opacity; now.motion = motion
+            now.render(at: t, on: canvas)
+            return
+        }
+        canvas.save()
+        if !motion.isIdentity { canvas.concatenate(motion.value(at: t)) }
+        canvas.concatenate(transform)
+        let layered = background != nil && o < 1
+        if layered { canvas.beginLayer(opacity: o) }
+        let drawOpacity = layered ? 1 : o
+        if let bg = background {
+            let b = box
+            let r = Rect(x: b.minX - bg.padding.x, y: b.minY - bg.padding.y, width: b.width + 2 * bg.padding.x, height: b.height + 2 * bg.padding.y)
+            canvas.fill(Path.roundedRect(r, cornerRadius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
+        }
+        canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity)
+        if layered { canvas.endLayer() }
+        canvas.restore()
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import Geometry
+import Raster
+import Motion
+import Scene
+import Charts
+
+extension TimelineDecoder {
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "marks"]
+
+    static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
+        guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
+        var table: DataTable? = nil
+        var tableName = ""
+        let dataCursor = obj.required("data")
+        if let d = dataCursor, let name = d.string() {
+            tableName = name
+            table = tables[name]
+            if table == nil { d.report(unknownDataMessage(name, tables: tables)) }
+        }
+        var st = style
+        if let so = obj.optional("style")?.object(allowedKeys: ["textColor", "secondaryTextColor", "axisColor", "labelSize", "titleSize", "subtitleSize", "axisTitleSize"]) {
+            if let c = so.optional("textColor").flatMap(color) { st.textColor = c }
+            if let c = so.optional("secondaryTextColor").flatMap(color) { st.secondaryTextColor = c }
+            if let c = so.optional("axisColor").flatMap(color) { st.axisColor = c }
+            if let v = so.optional("labelSize")?.double(min: 1, max: 500) { st.labelSize = v }
+            if let v = so.optional("titleSize")?.double(min: 1, max: 500) { st.titleSize = v }
+            if let v = so.optional("subtitleSize")?.double(min: 1, max: 500) { st.subtitleSize = v }
+            if let v = so.optional("axisTitleSize")?.double(min: 1, max: 500) { st.axisTitleSize = v }
+        }
+        var spec = ChartSpec(frame: frame, style: st, data: table?.rows ?? [])
+        let xc = obj.optional("x"), yc = obj.optional("y")
+        if let xc { spec.x = channel(xc, default: "x") ?? spec.x }
+        if let yc { spec.y = channel(yc, default: "y") ?? spec.y }
+        // Every row must have the fields the chart plots. A field no row has is reported
+        // where it is named (or at "data" for the default x and y); a row that lacks a
+        // field the others have is reported at the row.
+        if let table, table.isValid, !table.rows.isEmpty, let d = dataCursor {
+            for (field, axis, channelCursor) in [(spec.x.field, "x", xc), (spec.y.field, "y", yc)] {
+                let named = channelCursor.flatMap { ch -> JSONCursor? in
+                    guard case .object = ch.value, let o = ch.object() else { return nil }
+                    return o.optional("field")
+                }
+                if !table.hasField(field) {
+                    var message = unknownFieldMessage(field, tableName: tableName, table: table)
+                    if named == nil { message += " (\(axis) reads \(quotedForMessage(field)) unless \"\(axis)\": { \"field\": … } names another)" }
+                    (named ?? d).report(message)
+                } else if let i = table.rows.indices.first(where: { table.rows[$0][field] == nil && !table.origins[$0].reported }) {
+                    let origin = table.origins[i]
+                    var message = "this row has no value for \(quotedForMessage(field)), which \(c.path) plots on \(axis)"
+                    if let s = nearestCandidate(to: field, in: Array(table.rows[i].keys)) { message += "; it has \(quotedForMessage(s))" }
+                    c.sink.report(DocumentError(file: origin.file, path: origin.path, location: origin.location, message: message))
+                }
+            }
+            // Scales divide by the width of the domain, which must be a finite number.
+            for (field, axis, given, fromZero) in [(spec.x.field, "x", spec.x.domain != nil, true),
+                                                   (spec.y.field, "y", spec.y.domain != nil, true)] where !given {
+                let values = table.rows.compactMap { $0[field]?.number }
+                guard var lo = values.min(), var hi = values.max() else { continue }
+                if fromZero { lo = min(lo, 0); hi = max(hi, 0) }
+                if !(hi - lo).isFinite {
+                    d.report("the values of \(quotedForMessage(field)) run from \(lo) to \(hi): the \(axis) axis would span more than "
+                             + "the largest number (about 1.8e308); expected values whose range is finite, or give \"\(axis)\": { \"domain\": … }")
+                }
+            }
+        }
+        if let i = obj.optional("inset")?.double(min: 0, max: min(frame.width, frame.height) / 2) { spec.inset = i }
+        if let g = obj.optional("grid") { spec.grid = grid(g) }
+        if let a = obj.optional("axes")?.array() { spec.axes = a.compactMap(axis) }
+        if let l = obj.optional("legend") { spec.legend = legend(l) }
+        if let t = obj.optional("title") { spec.title = title(t) }
+        if let cc = obj.optional("card") {
+            if case .bool(let b) = cc.value { if b { spec.card = CardSpec() } }
+            else if let co = cc.object(allowedKeys: ["color", "cornerRadius", "padding"]) {
+                var card = CardSpec()
+                if let col = co.optional("color").flatMap(color) { card.color = col }
+                if let r = co.optional("cornerRadius")?.double(min: 0, max: 10_000) { card.cornerRadius = r }
+                if let p = co.optional("padding")?.double(min: 0, max: 10_000) { card.padding = p }
+                spec.card = card
+            }
+        }
+        if let e = obj.optional("extremes")?.object(allowedKeys: ["format", "animate"]) {
+            var ex = ExtremesSpec()
+            if let f = e.optional("format"), case .number(let nf)? = labelFormat(f) { ex.format = nf ?? ex.format }
+            ex.opacity = guideOpacity(e.optional("animate")) ?? ex.opacity
+            spec.extremes = ex
+        }
+        if let ms = obj.optional("marks")?.array() {
+            let data = ChartData(name: tableName, table: table)
+            for m in ms { if let mk = mark(m, tables: tables, data: data) { spec.marks.append(mk) } }
+        }
+        return spec
+    }
+
+    /// `unknown data "wek"; did you mean "week"?`, or the tables there are.
+    static func unknownDataMessage(_ name: String, tables: [String: DataTable]) -> String {
+        var msg = "unknown data \(quotedForMessage(name))"
+        if let s = nearestCandidate(to: name, in: tables.keys.sorted()) { msg += "; did you mean \(quotedForMessage(s))?" }
+        else if !tables.isEmpty { msg += "; the document defines " + tables.keys.sorted().map(quotedForMessage).joined(separator: ", ") }
+        else { msg += "; the document has no \"data\"" }
+        return msg
+    }
+
+    /// The value as written in the document: a number's literal, a string quoted.
+    static func literal(_ c: JSONCursor) -> String {
+        switch c.value {
+        case .number(_, let literal): return literal
+        case .string(let s): return quotedForMessage(s)
+        default: return c.value.kindDescription
+        }
+    }
+
+    static func channel(_ c: JSONCursor, default field: String) -> Channel? {
+        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "categories", "padding"]) else { return nil }
+        var ch = Channel(field: field)
+        if let f = o.optional("field")?.string() { ch.field = f }
+        if let s = o.optional("scale")?.stringEnum(ScaleType.self) { ch.scale = s }
+        if let d = o.optional("domain"), let arr = d.array(minCount: 2, maxCount: 2) {
+            func value(_ v: JSONCursor) -> Double? {
+                if case .string(let s) = v.value {
+                    if let t = CivilDate.parseISO(s) { return t }
+                    return v.fail("expected a number or an ISO 8601 date such as \"2024-03-05\", found \"\(s)\"")
+                }
+                return v.double()
+            }
+            if let lo = value(arr[0]), let hi = value(arr[1]) {
+                let written = "[" + arr.map { literal($0) }.joined(separator: ", ") + "]"
+                if lo == hi {
+                    d.report("expected two different values [low, high], found \(written)")
+                } else if !(hi - lo).isFinite {
+                    d.report("expected a domain whose width is a finite number, found \(written)")
+                } else if ch.scale == .log && (lo <= 0 || hi <= 0) {
+                    d.report("expected a domain above 0 for a log scale, found \(written)")
+                } else {
+                    ch.domain = (lo, hi)
+                }
+            }
+        }
+        if let n = o.optional("nice")?.bool() { ch.nice = n }
+        if let cats = o.optional("categories")?.array() { ch.categories = cats.compactMap { $0.string() } }
+        if let p = o.optional("padding")?.double(min: 0, max: 1) { ch.paddingInner = p; ch.paddingOuter = p }
+        return ch
+    }
+
+    static func grid(_ c: JSONCursor) -> GridSpec? {
+        if case .bool(let b) = c.value {
+            guard b else { return nil }
+            var g = GridSpec(); g.xAtTicks = true; g.yAtTicks = true
+            return g
+        }
+        guard let o = c.object(allowedKeys: ["x", "y", "color", "width", "zeroColor", "animate"]) else { return nil }
+        var g = GridSpec()
+        for (key, isX) in [("x", true), ("y", false)] {
+            guard let a = o.optional(key) else { continue }
+            if case .bool(let b) = a.value { if isX { g.xAtTicks = b } else { g.yAtTicks = b }; continue }
+            guard let ao = a.object(allowedKeys: ["step"]), let sc = ao.required("step"), let s = sc.double() else { continue }
+            guard s > 0 else { sc.report("expected a step greater than 0, found \(literal(sc))"); continue }
+            if isX { g.xStep = s } else { g.yStep = s }
+        }
+        if let col = o.optional("color").flatMap(color) { g.color = col }
+        if let w = o.optional("width")?.double(min: 0, max: 1000) { g.width = w }
+        if let z = o.optional("zeroColor").flatMap(color) { g.zeroColor = z }
+        g.opacity = guideOpacity(o.optional("animate")) ?? g.opacity
+        return g
+    }
+
+    static func axis(_ c: JSONCursor) -> AxisSpec? {
+        guard let o = c.object(allowedKeys: ["side", "title", "ticks", "tickLength", "line", "format", "labelAngle", "animate"]) else { return nil }
+        guard let side = o.required("side")?.stringEnum(Side.self) else { return nil }
+        var a = AxisSpec(side: side, title: o.optional("title")?.string())
+        if let t = o.optional("ticks") {
+            if case .array = t.value { a.values = t.array()?.compactMap { v -> Double? in
+                if case .string(let s) = v.value { return CivilDate.parseISO(s) ?? v.fail("expected a number or an ISO 8601 date, found \"\(s)\"") }
+                return v.double()
+            } }
+            else if let n = t.int(min: 0, max: 1000) { a.tickCount = n }
+        }
+        if let l = o.optional("tickLength")?.double(min: 0, max: 100) { a.tickLength = l }
+        if let l = o.optional("line")?.bool() { a.showLine = l }
+        if let f = o.optional("format") { a.format = labelFormat(f) }
+        if let angle = o.optional("labelAngle")?.double(min: -90, max: 90) { a.labelAngle = angle }
+        a.opacity = guideOpacity(o.optional("animate")) ?? a.opacity
+        return a
+    }
+
+    static func legend(_ c: JSONCursor) -> LegendSpec? {
+        if case .bool(let b) = c.value { return b ? LegendSpec() : nil }
+        guard let o = c.object(allowedKeys: ["side", "swatch", "entries", "animate"]) else { return nil }
+        var l = LegendSpec()
+        if let s = o.optional("side")?.stringEnum(Side.self) { l.side = s }
+        if let s = o.optional("swatch")?.stringEnum(["circle", "square", "line"]) { l.swatch = LegendSpec.Swatch(rawValue: s)! }
+        if let es = o.optional("entries")?.array() {
+            l.entries = es.compactMap { e in
+                guard let eo = e.object(allowedKeys: ["name", "color"]), let n = eo.required("name")?.string(),
+                      let col = eo.required("color").flatMap(color) else { return nil }
+                return (n, col)
+            }
+        }
+        l.opacity = guideOpacity(o.optional("animate")) ?? l.opacity
+        return l
+    }
+
+    static func title(_ c: JSONCursor) -> TitleSpec? {
+        if case .string(let s) = c.value { return TitleSpec(s) }
+        guard let o = c.object(allowedKeys: ["text", "subtitle", "animate"]), let text = o.required("text")?.string() else { return nil }
+        var t = TitleSpec(text, subtitle: o.optional("subtitle")?.string())
+        t.opacity = guideOpacity(o.optional("animate")) ?? t.opacity
+        return t
+    }
+
+    /// `"animate": { "opacity": animation }` on a guide.
+    static func guideOpacity(_ c: JSONCursor?) -> AnimatedValue? {
+        guard let c, let o = c.object(allowedKeys: ["opacity"]), let op = o.optional("opacity") else { return nil }
+        return animated(op, min: 0, max: 1)
+    }
+
+    /// A label format: `{ "fractionDigits", "minFractionDigits", "maxFractionDigits", "grouping",
+    /// "prefix", "unit", "notation" }` for numbers, or `{ "date": "MMM d" }`.
+    static func labelFormat(_ c: JSONCursor) -> LabelFormat? {
+        guard let o = c.object(allowedKeys: ["fractionDigits", "minFractionDigits", "maxFractionDigits", "grouping",
+                                             "prefix", "unit", "notation", "date"]) else { return nil }
+        if let d = o.optional("date") {
+            if o.keys.count > 1 { c.report("a date format takes only \"date\"") }
+            return d.string().map { .date(DateFormat($0)) }
+        }
+        var f = NumberFormat()
+        if let n = o.optional("fractionDigits")?.int(min: 0, max: 17) { f.minFractionDigits = n; f.maxFractionDigits = n }
+        if let n = o.optional("minFractionDigits")?.int(min: 0, max: 17) { f.minFractionDigits = n; f.maxFractionDigits = max(f.maxFractionDigits, n) }
+        if let n = o.optional("maxFractionDigits")?.int(min: 0, max: 17) { f.maxFractionDigits = n; f.minFractionDigits = min(f.minFractionDigits, n) }
+        if let g = o.optional("grouping")?.bool() { f.grouping = g }
+        if let p = o.optional("prefix")?.string() { f.prefix = p }
+        if let u = o.optional("unit")?.string() { f.suffix = u }
+        if let n = o.optional("notation")?.stringEnum(["standard", "percent", "compact"]) { f.notation = NumberFormat.Notation(rawValue: n)! }
+        return .number(f)
+    }
+}

@@ -1,0 +1,45 @@
+import XCTest
+import Raster
+import Scene
+@testable import Timelines
+
+/// Every document under timelines/ decodes and renders; frames are deterministic.
+final class AllTimelinesTests: XCTestCase {
+    static let dir = CurvedLineRevealTests.root.appendingPathComponent("timelines")
+
+    func documents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: Self.dir.path).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    func testEveryTimelineRendersAtThreeTimes() throws {
+        let docs = try documents()
+        XCTAssertGreaterThanOrEqual(docs.count, 2)
+        for name in docs {
+            let scene = try TimelineDecoder.load(path: Self.dir.appendingPathComponent(name).path)
+            let d = scene.effectiveDuration
+            var previous: [UInt8]? = nil
+            for t in [0, d / 2, d] {
+                let f = scene.frame(at: t)
+                XCTAssertEqual(f.width, scene.width); XCTAssertEqual(f.height, scene.height)
+                XCTAssertNotEqual(f.data, previous, "\(name) did not change between frames")
+                previous = f.data
+            }
+            XCTAssertEqual(scene.frame(at: d / 3).data, scene.frame(at: d / 3).data, "\(name) is not deterministic")
+        }
+    }
+
+    func testAxesAndLabelsHasEveryGuide() throws {
+        let scene = try TimelineDecoder.load(path: Self.dir.appendingPathComponent("axes-and-labels.json").path)
+        XCTAssertEqual(scene.nodes.count, 4)
+        for id in ["title", "subtitle", "grid", "zero", "axis-bottom", "axis-leading", "axis-trailing", "axis-top",
+                   "legend", "max-label", "zero-label", "card", "axis-title"] {
+            XCTAssertNotNil(scene.node(id), "no \(id)")
+        }
+        // The canvas height follows the content: 2 rows of 300 and 280 plus padding and spacing.
+        XCTAssertEqual(scene.height, 16 + 300 + 16 + 280 + 16)
+        // Guides fade in: the first chart's axes are invisible at 0 and opaque after 0.5 s.
+        guard case .group(let axis)? = scene.node("axis-leading") else { return XCTFail() }
+        XCTAssertEqual(axis.opacity.value(at: 0), 0)
+        XCTAssertEqual(axis.opacity.value(at: 0.5), 1)
+    }
+}
