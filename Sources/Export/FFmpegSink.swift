@@ -38,6 +38,7 @@ public final class FFmpegSink: FrameSink {
     /// was 5 % of a one-second render.
     private var exited: DispatchSemaphore?
     private var stdinPipe: Pipe?
+    private var writer: PipeFrameWriter?
     private var stderrTail: StderrTail?
     private var tempPath: String?
     private var width = 0, height = 0
@@ -97,6 +98,7 @@ public final class FFmpegSink: FrameSink {
         process = p
         self.exited = exited
         stdinPipe = input
+        writer = PipeFrameWriter(fd: input.fileHandleForWriting.fileDescriptor)
         stderrTail = StderrTail(reading: errors)
         tempPath = temp
         self.width = width
@@ -118,12 +120,11 @@ public final class FFmpegSink: FrameSink {
 
     /// Writes one frame's straight RGBA bytes to ffmpeg's stdin.
     public func write(_ frame: [UInt8], index: Int) throws {
-        guard let input = stdinPipe else { throw ExportError.invalidArgument("write before begin") }
+        guard let writer else { throw ExportError.invalidArgument("write before begin") }
         guard frame.count == width * height * 4 else {
             throw ExportError.invalidArgument("frame \(index) has \(frame.count) bytes, expected \(width * height * 4)")
         }
-        let fd = input.fileHandleForWriting.fileDescriptor
-        let err = frame.withUnsafeBytes { writeAll(fd, $0) }
+        let err = writer.write(frame)
         guard err != 0 else { return }
         if err == EPIPE {
             // ffmpeg stopped reading: it has exited or is about to. Report why.
@@ -187,6 +188,8 @@ public final class FFmpegSink: FrameSink {
         exited = nil
         stderrTail?.join()
         process = nil
+        writer?.releaseAll()   // ffmpeg has exited: nothing can read the spliced pages any more
+        writer = nil
         let status = p.terminationReason == .exit ? p.terminationStatus : -p.terminationStatus
         if status != 0 || terminate, let temp = tempPath {
             unlink(temp)
