@@ -1,4 +1,4 @@
-// Streams frames into an ffmpeg child process as raw straight RGBA on its stdin
+// Streams frames into an ffmpeg child process as raw straight RGBA (BGRA for GIF) on its stdin
 // (DESIGN.md: no PNG round trip for video).
 //
 // Failure handling, the part that needs care:
@@ -13,8 +13,9 @@ import Raster
 
 /// Encodes frames to a video file (MP4, GIF, WebM, APNG, MOV) by piping them to `ffmpeg`.
 ///
-/// The rendering threads convert each frame to straight RGBA (a no-op for opaque frames,
-/// whose premultiplied bytes are already straight); `write` only copies bytes into the pipe.
+/// The rendering threads convert each frame to the layout ffmpeg reads (straight RGBA, a
+/// no-op for opaque frames, whose premultiplied bytes are already straight; BGRA for GIF);
+/// `write` only hands the bytes to the pipe.
 public final class FFmpegSink: FrameSink {
     /// The file the video ends up in.
     public let outputPath: String
@@ -105,20 +106,22 @@ public final class FFmpegSink: FrameSink {
         self.height = height
     }
 
-    /// On the rendering threads: checks the size and converts to straight RGBA bytes.
+    /// On the rendering threads: checks the size and converts to the raw layout ffmpeg reads.
     public func encoder() -> @Sendable (Pixmap, Int) throws -> [UInt8] {
         let (w, h) = (width, height)
+        let bgra = format.inputPixelFormat == "bgra"
         return { frame, index in
             guard frame.width == w, frame.height == h else {
                 throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(w)x\(h)")
             }
+            if bgra { return frame.straightBGRA() }
             // An opaque frame's premultiplied bytes are already straight: hand over the
             // pixmap's own storage (copy-on-write, so no copy is made).
             return frame.isOpaque ? frame.data : frame.straightRGBA()
         }
     }
 
-    /// Writes one frame's straight RGBA bytes to ffmpeg's stdin.
+    /// Writes one frame's raw bytes to ffmpeg's stdin.
     public func write(_ frame: [UInt8], index: Int) throws {
         guard let writer else { throw ExportError.invalidArgument("write before begin") }
         guard frame.count == width * height * 4 else {

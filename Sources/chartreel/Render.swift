@@ -75,10 +75,11 @@ func runRender(_ args: [String]) throws {
     var options = VideoOptions()
     options.quality = try a.parsed("--quality", expected: "high, medium, low or a CRF number (0-51 for MP4, 0-63 for WebM)",
                                    VideoQuality.init) ?? .high
-    options.gif.colors = try a.int("--colors", min: 4, max: 256) ?? 256
+    let gifDefaults = GIFOptions()
+    options.gif.colors = try a.int("--colors", min: 4, max: 256) ?? gifDefaults.colors
     options.gif.dither = try a.parsed("--dither", expected: GIFDither.allCases.map(\.rawValue).joined(separator: "|"),
-                                      GIFDither.init(rawValue:)) ?? .bayer
-    options.gif.bayerScale = try a.int("--bayer-scale", min: 0, max: 5) ?? 3
+                                      GIFDither.init(rawValue:)) ?? gifDefaults.dither
+    options.gif.bayerScale = try a.int("--bayer-scale", min: 0, max: 5) ?? gifDefaults.bayerScale
     options.loop = try a.parsed("--loop", expected: "forever, once or a number of plays", LoopCount.init) ?? .forever
     options.pause = try a.double("--pause", min: 0, max: 600) ?? 0
     let gifOnly = ["--colors", "--dither", "--bayer-scale"].filter { a.options[$0] != nil }

@@ -178,6 +178,8 @@ final class OutputFormatTests: ChartreelTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.text.hasPrefix("105 frames of 800x600 at 50 fps"), r.text)
         XCTAssertTrue(r.text.contains("max_colors=64"), r.text)
+        XCTAssertTrue(r.text.contains("dither=bayer:bayer_scale=5:diff_mode=rectangle"), "the library's defaults: \(r.text)")
+        XCTAssertTrue(r.text.contains("-pix_fmt bgra"), r.text)
         XCTAssertTrue(r.text.contains("-loop 2"), r.text)
         XCTAssertTrue(r.stderr.contains("sampled at 50 fps"), r.stderr)
         let q = try chartreel("render", Self.document, "-o", "x.mp4", "--dry-run", "--quality", "medium")

@@ -18,7 +18,7 @@ final class FFmpegArgumentsTests: XCTestCase {
     func testEveryFormatReadsRawRGBAFromStdinAndWritesTheTemporaryName() {
         for f in VideoFormat.allCases {
             let a = args(f)
-            XCTAssertEqual(Array(a.prefix(13)), ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba",
+            XCTAssertEqual(Array(a.prefix(13)), ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", f.inputPixelFormat,
                                                  "-s", "64x48", "-framerate", "30", "-i", "-"], f.rawValue)
             XCTAssertEqual(Array(a.suffix(2)), ["-y", "out"], f.rawValue)
             XCTAssertEqual(a[a.lastIndex(of: "-f")! + 1], f.rawValue, "the muxer")
@@ -60,7 +60,7 @@ final class FFmpegArgumentsTests: XCTestCase {
 
     func testGIFFiltersFollowTheOptions() {
         let def = value(args(.gif), "-filter_complex")!
-        XCTAssertEqual(def, "[0:v]split[a][b];[a]palettegen=stats_mode=diff:max_colors=256[p];"
+        XCTAssertEqual(def, "[0:v]split[a][b];[a]tpad=stop=1:stop_mode=add:color=0x01020301,palettegen=stats_mode=diff:max_colors=256[p];"
                           + "[b][p]paletteuse=dither=bayer:bayer_scale=5:diff_mode=rectangle")
         let custom = value(args(.gif, VideoOptions(gif: GIFOptions(colors: 64, dither: .floydSteinberg))), "-filter_complex")!
         XCTAssertTrue(custom.contains("max_colors=64"), custom)
@@ -105,6 +105,11 @@ final class FFmpegArgumentsTests: XCTestCase {
         XCTAssertEqual(value(a, "-c"), "copy")
         XCTAssertEqual(value(a, "-movflags"), "+faststart")
         XCTAssertEqual(Array(a.suffix(4)), ["-f", "mp4", "-y", "out"])
+    }
+
+    func testGIFReadsBGRAAndEverythingElseRGBA() {
+        XCTAssertEqual(VideoFormat.allCases.filter { $0.inputPixelFormat == "bgra" }, [.gif])
+        XCTAssertEqual(VideoFormat.allCases.filter { $0.inputPixelFormat == "rgba" }, [.mp4, .webm, .apng, .mov])
     }
 
     func testFormatProperties() {
