@@ -25,19 +25,13 @@ public struct FrameSequencer {
     public let threads: Int
     /// The most frames alive at once: being rendered, or rendered and waiting for the sink.
     public let maxInFlight: Int
-    /// How much lower than the calling thread the rendering threads are scheduled, in nice
-    /// steps (0: the same). With a consumer process that is the bottleneck (ffmpeg), a
-    /// positive value lets it have the CPU first; rendering fills the idle time.
-    public let workerNice: Int32
 
     /// Creates a sequencer with `threads` rendering threads (one per core by default) and at
     /// most `maxInFlight` frames in memory (twice the thread count by default). Values below
-    /// 1 are raised to 1. `workerNice` lowers the rendering threads' scheduling priority.
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, maxInFlight: Int? = nil,
-                workerNice: Int32 = 0) {
+    /// 1 are raised to 1.
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, maxInFlight: Int? = nil) {
         self.threads = max(1, threads)
         self.maxInFlight = max(1, maxInFlight ?? 2 * self.threads)
-        self.workerNice = workerNice
     }
 
     /// Renders frames `0..<frameCount` with `render`, encodes them with the sink's encoder
@@ -86,12 +80,8 @@ public struct FrameSequencer {
         state.runningWorkers = workerCount
         let key = cancellation?.onCancel { state.fail($0) }
         defer { if let key { cancellation?.removeHandler(key) } }
-        let nice = workerNice
         for _ in 0..<workerCount {
-            let t = Thread {
-                if nice != 0 { lowerThreadPriority(by: nice) }
-                state.workerLoop { i in try encode(try render(i), i) }
-            }
+            let t = Thread { state.workerLoop { i in try encode(try render(i), i) } }
             t.name = "chartreel.render"
             t.start()
         }
@@ -110,15 +100,6 @@ public struct FrameSequencer {
             progress?(i + 1, frameCount)
         }
     }
-}
-
-/// Raises the calling thread's nice value by `amount` (at most to 19). On Linux the nice
-/// value belongs to a thread and `setpriority(PRIO_PROCESS, 0, …)` changes only the
-/// calling one, so the thread that delivers to the sink keeps its priority.
-func lowerThreadPriority(by amount: Int32) {
-    let which = __priority_which_t(PRIO_PROCESS.rawValue)
-    let current = getpriority(which, 0)
-    setpriority(which, 0, min(19, current + amount))
 }
 
 /// The state shared by the workers and the delivering thread, all guarded by `cond`.

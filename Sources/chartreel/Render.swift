@@ -160,11 +160,7 @@ func export<S: FrameSink>(_ plan: OutputPlan, to sink: S, threads: Int, trap: Si
         throw error
     }
     defer { progress.finish() }
-    // ffmpeg is the bottleneck of a video (the renderer is several times faster than any
-    // encoder), and GIF's filters run on one thread: rendering threads at equal priority
-    // preempt it. Ten nice steps below, they render in the time ffmpeg leaves idle.
-    let nice: Int32 = S.self == FFmpegSink.self ? 10 : 0
-    try FrameSequencer(threads: threads, workerNice: nice).run(frameCount: plan.range.count, render: { i in plan.frame(i) },
+    try FrameSequencer(threads: threads).run(frameCount: plan.range.count, render: { i in plan.frame(i) },
                                              sink: sink, cancellation: trap.token,
                                              progress: { progress.update($0, $1) })
 }

@@ -142,23 +142,6 @@ final class FrameSequencerTests: XCTestCase {
         XCTAssertGreaterThan(sink.encodeThreads.count, 1)
     }
 
-    func testWorkersRunAtTheRequestedNiceValue() throws {
-        final class Seen: @unchecked Sendable {
-            let lock = NSLock()
-            var values: Set<Int32> = []
-            func add(_ v: Int32) { lock.lock(); values.insert(v); lock.unlock() }
-        }
-        let seen = Seen()
-        let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        let sink = RecordingSink()
-        try FrameSequencer(threads: 2, workerNice: 7).run(frameCount: 8, render: { i in
-            seen.add(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
-            return solidFrame(i)
-        }, sink: sink)
-        XCTAssertEqual(seen.values, [min(19, base + 7)])
-        XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), base, "the calling thread is untouched")
-    }
-
     func testZeroFramesJustFinishes() throws {
         let sink = RecordingSink()
         try FrameSequencer(threads: 4).run(frameCount: 0, render: { solidFrame($0) }, sink: sink)
