@@ -29,11 +29,14 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Charts", dependencies: ["Scene", "Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Timelines", dependencies: ["Charts", "Scene", "Geometry", "Raster", "Text", "Motion"]),
-        .target(name: "Export", dependencies: ["Scene", "Raster"]),
+        // libpng's full write API behind a C function, for fast frame PNGs (zlib level and
+        // filters); C so libpng's longjmp never crosses Swift frames.
+        .target(name: "CPNGWrite", dependencies: ["CPNG"]),
+        .target(name: "Export", dependencies: ["Scene", "Raster", "CPNGWrite"]),
         .target(name: "ChartReel",
                 dependencies: ["Geometry", "Raster", "Motion", "Text", "Scene", "Charts", "Timelines", "Export"]),
         .executableTarget(name: "chartreel",
-                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion"]),
+                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion", "Text"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
@@ -41,7 +44,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "TimelinesTests", dependencies: ["Timelines", "Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster", "Geometry", "Motion"]),
         .testTarget(name: "EndToEndTests", dependencies: ["chartreel", "Raster"]),
         .testTarget(name: "ChartReelTests", dependencies: ["ChartReel"]),
         .testTarget(name: "SwiftAPIDocTests", dependencies: ["ChartReel"]),

@@ -15,6 +15,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// A sink was used against its contract: a frame of the wrong size, a non-positive
     /// frame rate, `write` before `begin`. The payload says which.
     case invalidArgument(String)
+    /// The export was stopped by a signal (SIGINT from Ctrl-C, or SIGTERM) before it
+    /// finished; the payload is the signal number. Temporary output has been removed.
+    case interrupted(signal: Int32)
+    /// The request cannot be carried out as asked (e.g. joining GIF chunks); the payload says why.
+    case unsupported(String)
 
     /// A message for people, suitable for printing after "error: ".
     public var description: String {
@@ -35,6 +40,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return what
         case .invalidArgument(let what):
             return "invalid export request: \(what)"
+        case .interrupted(let signal):
+            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            return "interrupted by \(name); nothing was written"
+        case .unsupported(let what):
+            return what
         }
     }
 }

@@ -2,65 +2,7 @@ import XCTest
 import Foundation
 
 /// Runs the built `chartreel` binary as a user would and checks its outputs with ffprobe.
-final class CommandLineTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let document = root.appendingPathComponent("timelines/curved-line-reveal.json").path
-    static var binary: String {
-        // The test bundle sits next to the products it was built with.
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [dir, dir.deletingLastPathComponent()] {
-            let p = candidate.appendingPathComponent("chartreel").path
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return Bundle.main.bundleURL.appendingPathComponent("chartreel").path
-    }
-
-    var tmp: URL!
-    override func setUpWithError() throws {
-        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartreel-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
-
-    struct Result { var status: Int32; var stdout: Data; var stderr: String }
-
-    @discardableResult
-    func run(_ exe: String, _ args: [String], environment: [String: String]? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        if let environment { p.environment = environment }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        // Read both pipes concurrently so a full pipe cannot block the child.
-        var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    func chartreel(_ args: String..., environment: [String: String]? = nil) throws -> Result {
-        try run(Self.binary, args, environment: environment)
-    }
-
-    func ffprobe(_ file: String, _ args: [String]) throws -> String {
-        String(decoding: try run("/usr/bin/env", ["ffprobe", "-v", "error"] + args + [file]).stdout, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func streamInfo(_ file: String) throws -> (width: Int, height: Int, frames: Int) {
-        let s = try ffprobe(file, ["-count_frames", "-select_streams", "v:0",
-                                   "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0"])
-        let f = s.split(separator: ",").compactMap { Int($0) }
-        XCTAssertEqual(f.count, 3, s)
-        return (f[0], f[1], f[2])
-    }
-
+final class CommandLineTests: ChartreelTestCase {
     func testMP4HasTheRightSizeFrameCountAndDuration() throws {
         let out = tmp.appendingPathComponent("reveal.mp4").path
         let r = try chartreel("render", Self.document, "-o", out, "-q")
