@@ -125,3 +125,30 @@ final class CommandLineTests: ChartreelTestCase {
         XCTAssertEqual(try Data(contentsOf: out), Data("precious".utf8))
     }
 }
+
+final class EasingsCommandTests: XCTestCase {
+    func testListsEveryCurveAndDrawsEachAsAPlot() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("easings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        list.arguments = ["easings"]
+        let out = Pipe()
+        list.standardOutput = out
+        try list.run()
+        let names = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        list.waitUntilExit()
+        XCTAssertEqual(names.count, 38)
+        XCTAssertTrue(names.contains("easeInOutBounce") && names.contains("bouncy"))
+        let draw = Process()
+        draw.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        draw.arguments = ["easings", "-o", dir.path, "--size", "100"]
+        draw.standardOutput = FileHandle.nullDevice
+        try draw.run(); draw.waitUntilExit()
+        XCTAssertEqual(draw.terminationStatus, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 38)
+        // The linear plot is a diagonal: ink near the box's bottom-left and top-right corners.
+        let png = try Data(contentsOf: dir.appendingPathComponent("linear.png"))
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+    }
+}
