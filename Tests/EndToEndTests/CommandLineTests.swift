@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import Raster
 
 /// Runs the built `chartreel` binary as a user would and checks its outputs with ffprobe.
 final class CommandLineTests: ChartreelTestCase {
@@ -147,8 +148,17 @@ final class EasingsCommandTests: XCTestCase {
         try draw.run(); draw.waitUntilExit()
         XCTAssertEqual(draw.terminationStatus, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 38)
-        // The linear plot is a diagonal: ink near the box's bottom-left and top-right corners.
-        let png = try Data(contentsOf: dir.appendingPathComponent("linear.png"))
-        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        // The linear plot is a diagonal: on the row halfway up the box, blue ink sits at the
+        // box's horizontal middle, and on easeIn's plot it sits right of the middle.
+        func blueColumns(_ name: String) throws -> [Int] {
+            let p = try Pixmap(pngFile: dir.appendingPathComponent("\(name).png").path)
+            let unit = (100.0 - 16 - 10) / 1.9
+            let row = Int(16 + 0.45 * unit + unit / 2)
+            return (0..<p.width).filter { let c = p.pixel($0, row); return c.b > 200 && c.r < 100 }
+        }
+        let linear = try blueColumns("linear"), easeIn = try blueColumns("easeIn")
+        XCTAssertFalse(linear.isEmpty); XCTAssertFalse(easeIn.isEmpty)
+        XCTAssertEqual(Double(linear.reduce(0, +)) / Double(linear.count), 50, accuracy: 3)
+        XCTAssertGreaterThan(Double(easeIn.reduce(0, +)) / Double(easeIn.count), 58)
     }
 }
