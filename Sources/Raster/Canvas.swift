@@ -60,8 +60,9 @@ public final class Canvas {
 
     /// The pixels drawn so far.
     public private(set) var pixmap: Pixmap
-    /// Largest distance, in device pixels, between a curve and the polygon drawn for it.
-    public var tolerance: Double = 0.1
+    /// Largest distance, in device pixels, between a curve and the polygon drawn for it
+    /// (strokes flatten their centre line at half of it; see the module notes).
+    public var tolerance: Double = 0.05
     var state: State
     var stack: [State] = []
     var layers: [Layer] = []
@@ -117,7 +118,7 @@ public final class Canvas {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }
         let userTol = tolerance / scale
-        let outline = Stroker.stroke(path.flattened(tolerance: userTol), style: style, tolerance: userTol)
+        let outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol)
         if t.isIdentity {
             fillDevice(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
         } else {
@@ -181,13 +182,17 @@ public final class Canvas {
                                     let x = Int(s.x), len = Int(s.length), cov = UInt32(s.alpha)
                                     let p0 = a * (Double(x) + 0.5) + rowP
                                     switch sp.spread {
-                                    case .pad: blitLinear(row, x, len, cov, lut, n, .pad, p0, a)
-                                    case .repeat: blitLinear(row, x, len, cov, lut, n, .repeat, p0, a)
-                                    case .reflect: blitLinear(row, x, len, cov, lut, n, .reflect, p0, a)
+                                    case .pad: blitLinear(row, x, len, cov, lut, n, .pad, p0, a, row0)
+                                    case .repeat: blitLinear(row, x, len, cov, lut, n, .repeat, p0, a, row0)
+                                    case .reflect: blitLinear(row, x, len, cov, lut, n, .reflect, p0, a, row0)
                                     }
                                 }
                             case .radial, .sweep:
-                                blitGeneral(sp, lut, mode, row, y, spans, nil, 0, row0)
+                                for s in spans {
+                                    let x = Int(s.x), len = Int(s.length)
+                                    shadeSpan(sp, lut, row0, x, y, len)
+                                    overSpan(row + x, row0, len, UInt32(s.alpha))
+                                }
                             }
                         }
                     }

@@ -168,13 +168,20 @@ public final class Rasterizer {
     var spanBuffer = UnsafeMutablePointer<Span>.allocate(capacity: 1)
     var spanCapacity = 1
 
+    /// Per-column cover and area of one dense row, all zero between rows.
+    var denseCover = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var denseArea = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var denseCapacity = 0
+    /// Rows with more cells than this are accumulated densely instead of sorted.
+    static let denseRowCells = 64
+
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
     var cells: [Cell] { acc.cells }
 
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate() }
+    deinit { spanBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate() }
 
     /// Starts a new shape clipped to the given device box.
     public func reset(clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
@@ -244,6 +251,13 @@ public final class Rasterizer {
             } else if a > 1 { a = 1 }
             return UInt8(a * scale + 0.5)
         }
+        if denseCapacity < clipWidth + 1 {
+            denseCover.deallocate(); denseArea.deallocate()
+            denseCapacity = clipWidth + 1
+            denseCover = .allocate(capacity: denseCapacity); denseCover.initialize(repeating: 0, count: denseCapacity)
+            denseArea = .allocate(capacity: denseCapacity); denseArea.initialize(repeating: 0, count: denseCapacity)
+        }
+        let dc = denseCover, da = denseArea
         cells.withUnsafeBufferPointer { cs in
         rowStart.withUnsafeMutableBufferPointer { rs in
         sorted.withUnsafeMutableBufferPointer { sc in
@@ -258,6 +272,44 @@ public final class Rasterizer {
             for r in 0..<rows {
                 let s = Int(rs[r]), e = Int(rs[r + 1])
                 if s == e { continue }
+                if e - s > Rasterizer.denseRowCells {
+                    // Many cells in one row (a dense polyline crossing it again and again):
+                    // accumulate them by column into a dense row, O(cells + width), where
+                    // the insertion sort below is quadratic. The sums are taken in the same
+                    // order, so the spans are the ones the sparse path would give.
+                    var lo = Int32.max, hi = Int32.min
+                    for i in s..<e { let x = sc[i].x; if x < lo { lo = x }; if x > hi { hi = x } }
+                    let x0 = max(lo, minX), x1 = min(hi, maxX - 1)
+                    var cover = 0.0
+                    for i in s..<e {
+                        let c = sc[i]
+                        if c.x < minX { cover += c.cover } else if c.x < maxX {
+                            let k = Int(c.x - x0)
+                            dc[k] += c.cover; da[k] += c.area
+                        }
+                    }
+                    var count = 0
+                    if x0 > minX {
+                        let a = alpha(cover)
+                        if a != 0 { emitSpan(spans, &count, minX, x0 - minX, a) }
+                    }
+                    if x0 <= x1 {
+                        for x in x0...x1 {
+                            let k = Int(x - x0)
+                            let a = alpha(cover + da[k])
+                            if a != 0 { emitSpan(spans, &count, x, 1, a) }
+                            cover += dc[k]
+                            dc[k] = 0; da[k] = 0
+                        }
+                    }
+                    let next = max(x0, x1 + 1)
+                    if next < maxX {
+                        let a = alpha(cover)
+                        if a != 0 { emitSpan(spans, &count, next, maxX - next, a) }
+                    }
+                    if count > 0 { body(base + r, UnsafeBufferPointer(start: spans, count: count)) }
+                    continue
+                }
                 // Insertion sort by column: cells of a row are few and mostly ordered.
                 if e - s > 1 {
                     var i = s + 1

@@ -19,6 +19,11 @@ import Geometry
 /// "analytic"`, with a note) and its reference is the analytic answer instead. One
 /// kind: Cairo has no sweep (angular) gradient, so for those scenes the script takes
 /// the exact gradient colour at each pixel centre and only the coverage from Cairo.
+///
+/// A scene with a `knownDeviation` is one where ChartReel is measurably less exact than
+/// Cairo and the cause is understood but not yet fixed (or, for one, not yet
+/// understood); the entry says why, and the test holds it to the numbers measured when
+/// it was recorded, so it cannot get worse unnoticed, and prints it on every run.
 final class CairoReferenceTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/cairo")
@@ -37,6 +42,7 @@ final class CairoReferenceTests: XCTestCase {
         var differing: Int
         var pixels: Int
         var maxError: Int
+        var known = false
         var passed: Bool { mean.allSatisfy { $0 <= CairoReferenceTests.maxMeanError } && Double(differing) <= CairoReferenceTests.maxDifferingFraction * Double(pixels) }
     }
 
@@ -65,6 +71,7 @@ final class CairoReferenceTests: XCTestCase {
     func testEverySceneMatchesCairo() throws {
         let scenes = try loadScenes()
         var results: [Result] = []
+        var knownNotes: [String] = []
         for s in scenes {
             let name = s["name"] as! String
             let expected = try Pixmap(pngFile: Self.fixtures.appendingPathComponent(name + ".png").path)
@@ -72,8 +79,17 @@ final class CairoReferenceTests: XCTestCase {
             XCTAssertEqual(actual.width, expected.width, name)
             XCTAssertEqual(actual.height, expected.height, name)
             guard actual.width == expected.width, actual.height == expected.height else { continue }
-            let r = Self.compare(name, expected, actual)
+            var r = Self.compare(name, expected, actual)
+            r.known = s["knownDeviation"] != nil
             results.append(r)
+            if let known = s["knownDeviation"] as? [String: Any] {
+                let px = (known["maxDifferingPixels"] as! NSNumber).intValue, mean = (known["maxMean"] as! NSNumber).doubleValue
+                knownNotes.append("\(name): \(known["why"] as! String)")
+                XCTAssertLessThanOrEqual(r.differing, px, "\(name) got worse than its recorded deviation")
+                XCTAssertLessThanOrEqual(r.mean.max()!, mean, "\(name) got worse than its recorded deviation")
+                if r.passed { XCTFail("\(name) now passes the Cairo thresholds: remove its knownDeviation") }
+                continue
+            }
             if !r.passed {
                 let path = try Self.writeFailure(name, expected, actual)
                 XCTFail(String(format: "%@: mean |Δ| R %.3f G %.3f B %.3f A %.3f levels, %d of %d pixels off by > %d (max %d); expected | actual | diff in %@",
@@ -81,11 +97,12 @@ final class CairoReferenceTests: XCTestCase {
             }
         }
         // A table of every scene, so a run shows how close each is, not only pass or fail.
-        var table = "Cairo reference suite: \(results.filter(\.passed).count) of \(results.count) scenes pass\n"
+        var table = "Cairo reference suite: \(results.filter(\.passed).count) of \(results.count) scenes within the thresholds, \(results.filter(\.known).count) known deviations\n"
         for r in results {
             table += String(format: "  %-28@ mean %.3f %.3f %.3f  >%d: %3d  max %3d  %@\n", r.name as NSString,
-                            r.mean[0], r.mean[1], r.mean[2], Self.pixelThreshold, r.differing, r.maxError, r.passed ? "ok" : "FAIL")
+                            r.mean[0], r.mean[1], r.mean[2], Self.pixelThreshold, r.differing, r.maxError, r.passed ? "ok" : r.known ? "known" : "FAIL")
         }
+        for n in knownNotes { table += "  known deviation, \(n)\n" }
         print(table, terminator: "")
     }
 
@@ -135,7 +152,6 @@ final class CairoReferenceTests: XCTestCase {
     static func render(_ s: [String: Any]) throws -> Pixmap {
         let w = s["width"] as! Int, h = s["height"] as! Int
         let c = Canvas(width: w, height: h, background: try color(s["background"]))
-        if let t = ProcessInfo.processInfo.environment["CAIRO_TOL"] { c.tolerance = Double(t)! }
         for op in s["ops"] as! [[String: Any]] {
             let kind = op["op"] as! String
             func num(_ k: String, _ d: Double? = nil) throws -> Double {

@@ -24,6 +24,32 @@ final class RasterizerTests: XCTestCase {
         XCTAssertEqual(coverage(c), area, accuracy: area * 0.005)
     }
 
+    /// 150 bars in one path put 300 cells in every row, so the sweep accumulates those
+    /// rows densely instead of sorting them; the same bars filled one at a time (two
+    /// cells a row, the sparse path) must give the very same bytes, and each column the
+    /// analytic share of its pixel the bars cover.
+    func testDenseRowsGiveTheSameBytesAsSparseRowsAndTheExactArea() {
+        var bars = Path()
+        var separate: [Path] = []
+        for i in 0..<150 {
+            let r = Rect(x: 4 * Double(i) + 0.3 + 0.01 * Double(i % 7), y: 2.25, width: 2.3, height: 20.5)
+            bars.append(contentsOf: .rect(r))
+            separate.append(.rect(r))
+        }
+        XCTAssertGreaterThan(300, Rasterizer.denseRowCells)
+        let dense = Canvas(width: 610, height: 25), sparse = Canvas(width: 610, height: 25)
+        dense.fill(bars, paint: .solid(.white))
+        for p in separate { sparse.fill(p, paint: .solid(.white)) }
+        XCTAssertEqual(dense.pixmap, sparse.pixmap)
+        for i in [0, 7, 77, 149] {
+            let x0 = 4 * Double(i) + 0.3 + 0.01 * Double(i % 7)
+            let col = Int(x0.rounded(.down))
+            XCTAssertEqual(Double(dense.pixmap.pixel(col, 10).a), (Double(col + 1) - x0) * 255, accuracy: 0.5)
+            XCTAssertEqual(dense.pixmap.pixel(col + 1, 10).a, 255)
+            XCTAssertEqual(Double(dense.pixmap.pixel(col, 2).a), (Double(col + 1) - x0) * 0.75 * 255, accuracy: 0.5)
+        }
+    }
+
     func testEdgeAtQuarterPixelCoversThreeQuarters() {
         let c = Canvas(width: 30, height: 10)
         c.fill(.rect(Rect(x: 10.25, y: 0, width: 10, height: 10)), paint: .solid(.white))
