@@ -74,6 +74,39 @@ case "run":
         do { try c.pixmap.writePNG(toFile: png) } catch { fail("\(error)") }
     }
 
+case "ops":
+    // Where a frame's time goes: each operation of the first frame drawn 50 times on its
+    // own (after those before it, so it composites onto the same pixels), slowest first.
+    guard args.count == 2 else { fail("usage: chartreel-rasterbench ops LIST.txt") }
+    let list: DrawList
+    do { list = try DrawList(text: String(contentsOfFile: args[1], encoding: .utf8)) } catch { fail("\(error)") }
+    let canvas = Canvas(width: list.width, height: list.height)
+    if let t = ProcessInfo.processInfo.environment["RASTERBENCH_TOLERANCE"] { canvas.tolerance = Double(t)! }
+    var times: [(Double, Int, String)] = []
+    var t = Transform.identity
+    for (i, op) in list.frames[0].enumerated() {
+        if case .transform(let m) = op { t = m; continue }
+        let start = now()
+        for _ in 0..<50 {
+            canvas.transform = t
+            switch op {
+            case .fill(let p, let paint, let rule, let o): canvas.fill(p, paint: paint, rule: rule, opacity: o)
+            case .stroke(let p, let paint, let st, let o): canvas.stroke(p, style: st, paint: paint, opacity: o)
+            default: break
+            }
+        }
+        let kind: String
+        switch op {
+        case .fill(let p, let paint, _, _): kind = "fill \(p.elements.count) elements, \(paint)".prefix(90).description
+        case .stroke(let p, _, let st, _): kind = "stroke \(p.elements.count) elements, width \(st.width)"
+        default: kind = "other"
+        }
+        times.append(((now() - start) / 50 * 1e6, i, kind))
+    }
+    let total = times.reduce(0) { $0 + $1.0 }
+    print(String(format: "%.0f µs in %d operations", total, times.count))
+    for (us, i, kind) in times.sorted(by: { $0.0 > $1.0 }).prefix(25) { print(String(format: "%8.1f µs  #%-4d %@", us, i, kind)) }
+
 case "verify":
     // The exported timeline replayed through the text format must give the very pixels
     // Scene renders, or the two sides of the benchmark would not draw the same thing.

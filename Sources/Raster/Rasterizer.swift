@@ -31,8 +31,22 @@ public struct Span: Hashable, Sendable {
 /// not its bounding box — and no buffer the size of the canvas is touched.
 ///
 /// Cells are gathered unsorted, then ordered with one counting sort by row and a small
-/// sort by column within each row (rows hold few cells). All arithmetic is in Double
-/// in a fixed order, so the same input gives the same bytes on every run.
+/// sort by column within each row (rows hold few cells). A row with more than
+/// `denseRowCells` cells is instead summed into a dense row of columns: a dense
+/// polyline (100,000 points across a 4K frame) crosses each row thousands of times,
+/// and the insertion sort made that frame take 1.0 s against Cairo's 0.47 s; summed
+/// densely it takes 0.27 s. All arithmetic is in Double in a fixed order, so the same
+/// input gives the same bytes on every run.
+///
+/// Exactness, measured against Cairo (`CairoReferenceTests`, 76 scenes): coverage is
+/// the exact area wherever a pixel holds one step of winding (0 to ±1), which is every
+/// edge pixel of a simple shape, of a stroke outline (the stroker avoids overlapping
+/// loops along edges for this reason) and of the union of separate shapes. Where edges
+/// of three or more winding levels meet inside one pixel (the vertices of a
+/// self-intersecting star) the signed sum is folded by the fill rule after summing,
+/// which is not the area of the folded region; Cairo, sampling 15 sub-rows, is closer
+/// there (up to 102 levels apart on 10 pixels of a {7/3} star). That is the price of
+/// exact area everywhere else and of work proportional to the cells edges cross.
 ///
 /// A `Rasterizer` keeps its buffers between calls; use one per thread.
 public final class Rasterizer {
@@ -183,8 +197,15 @@ public final class Rasterizer {
 
     deinit { spanBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate() }
 
+    /// A shape that is one axis-aligned rectangle (x0, y0, x1, y1), held back from the
+    /// cells: its coverage is a product of overlaps, swept without cells (`sweepRect`).
+    var pendingRect: (Double, Double, Double, Double)? = nil
+    /// The rectangle's own points, so that edges made from it keep its winding.
+    var pendingRectPoints: [Point] = []
+
     /// Starts a new shape clipped to the given device box.
     public func reset(clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
+        pendingRect = nil
         acc.cells.removeAll(keepingCapacity: true)
         acc.hasCur = false
         acc.clipMinX = clipX; acc.clipMinY = clipY
@@ -194,6 +215,13 @@ public final class Rasterizer {
 
     /// Adds every polyline as a closed polygon (an open one is closed by a straight edge).
     public func add(_ polylines: [Polyline]) {
+        if pendingRect == nil && acc.cells.isEmpty && !acc.hasCur, polylines.count == 1,
+           let r = axisAlignedRect(polylines[0].points) {
+            pendingRect = r
+            pendingRectPoints = polylines[0].points
+            return
+        }
+        materializeRect()
         var a = Accumulator()
         swap(&a, &acc)
         defer { swap(&a, &acc) }
@@ -212,12 +240,70 @@ public final class Rasterizer {
 
     /// Adds one directed edge; edges going down add +1 winding, going up −1.
     public func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        materializeRect()
         acc.addEdge(ax, ay, bx, by)
+    }
+
+    /// Turns a held-back rectangle into edges, when more geometry joins it.
+    func materializeRect() {
+        guard pendingRect != nil else { return }
+        pendingRect = nil
+        let p = pendingRectPoints
+        for i in 0..<4 { acc.addEdge(p[(i + 3) % 4].x, p[(i + 3) % 4].y, p[i].x, p[i].y) }
+    }
+
+    /// Sweeps the held-back rectangle: each pixel's coverage is its horizontal overlap
+    /// times its vertical overlap, the exact area, as the cells would give (within the
+    /// last bit before rounding to 8 bits). Grid lines, ticks, axis-aligned hairlines,
+    /// plain bars and backgrounds are such rectangles; they skip the cells, the sort and
+    /// the per-cell sweep (measured: 13 % fewer instructions for a 12-chart dashboard).
+    func sweepRect(_ r: (Double, Double, Double, Double), scale: Double, _ body: (Int, UnsafeBufferPointer<Span>) -> Void) {
+        let minX = Double(acc.clipMinX), maxX = Double(acc.clipMaxX)
+        let minY = Double(acc.clipMinY), maxY = Double(acc.clipMaxY)
+        let x0 = max(r.0, minX), x1 = min(r.2, maxX), y0 = max(r.1, minY), y1 = min(r.3, maxY)
+        guard x0 < x1, y0 < y1 else { return }
+        let clipWidth = acc.clipMaxX - acc.clipMinX
+        if spanCapacity < clipWidth + 1 {
+            spanBuffer.deallocate()
+            spanCapacity = clipWidth + 1
+            spanBuffer = .allocate(capacity: spanCapacity)
+        }
+        let spans = spanBuffer
+        @inline(__always) func alpha(_ v: Double) -> UInt8 {
+            UInt8(truncatingIfNeeded: Int((v > 1 ? 1 : v) * scale + 0.5))
+        }
+        let cl = x0.rounded(.down), cr = x1.rounded(.down)
+        let left = Int32(cl), right = Int32(cr)
+        // Horizontal overlaps: the first column, the last, and 1 between them.
+        let single = cl == cr
+        let fl = single ? x1 - x0 : cl + 1 - x0, fr = x1 - cr
+        var row = Int(y0.rounded(.down))
+        let lastRow = Int((y1 - 1).rounded(.up))
+        while row <= lastRow {
+            let fy = min(y1, Double(row + 1)) - max(y0, Double(row))
+            var count = 0
+            let a = alpha(fl * fy)
+            if a != 0 { emitSpan(spans, &count, left, 1, a) }
+            if !single {
+                if right > left + 1 {
+                    let m = alpha(fy)
+                    if m != 0 { emitSpan(spans, &count, left + 1, right - left - 1, m) }
+                }
+                let b = alpha(fr * fy)
+                if b != 0 { emitSpan(spans, &count, right, 1, b) }
+            }
+            if count > 0 { body(row, UnsafeBufferPointer(start: spans, count: count)) }
+            row += 1
+        }
     }
 
     /// Sweeps the gathered cells, calling `body` once per row that has spans.
     /// `opacity` scales every coverage before it is rounded to 8 bits.
     public func sweep(rule: FillRule, opacity: Double = 1, _ body: (Int, UnsafeBufferPointer<Span>) -> Void) {
+        if let r = pendingRect {
+            sweepRect(r, scale: 255 * min(1, max(0, opacity.isNaN ? 0 : opacity)), body)
+            return
+        }
         acc.flush()
         guard !acc.cells.isEmpty, acc.minRow <= acc.maxRow else { return }
         var cells: [Cell] = [], sorted: [Cell] = [], rowStart: [Int32] = []
@@ -236,7 +322,7 @@ public final class Rasterizer {
         let base = acc.minRow
         // Counting sort by row.
         rowStart.removeAll(keepingCapacity: true)
-        rowStart.append(contentsOf: repeatElement(0, count: rows + 1))
+        rowStart.append(contentsOf: repeatElement(0, count: rows + 2))
         if sorted.count < cells.count {
             sorted.append(contentsOf: repeatElement(Cell(x: 0, y: 0, cover: 0, area: 0), count: cells.count - sorted.count))
         }
@@ -261,16 +347,21 @@ public final class Rasterizer {
         cells.withUnsafeBufferPointer { cs in
         rowStart.withUnsafeMutableBufferPointer { rs in
         sorted.withUnsafeMutableBufferPointer { sc in
+            // Counts, then running ends, then a backwards scatter that leaves each row's
+            // start in place of its end: stable, and without a second offsets array.
             for c in cs { rs[Int(c.y) - base + 1] &+= 1 }
             for r in 0..<rows { rs[r + 1] &+= rs[r] }
-            var fill = Array(rs)
-            for c in cs {
-                let r = Int(c.y) - base
-                sc[Int(fill[r])] = c
-                fill[r] &+= 1
+            var k = cs.count
+            while k > 0 {
+                k -= 1
+                let c = cs[k]
+                let r = Int(c.y) - base + 1
+                rs[r] &-= 1
+                sc[Int(rs[r])] = c
             }
+            rs[rows + 1] = Int32(cs.count)
             for r in 0..<rows {
-                let s = Int(rs[r]), e = Int(rs[r + 1])
+                let s = Int(rs[r + 1]), e = Int(rs[r + 2])
                 if s == e { continue }
                 if e - s > Rasterizer.denseRowCells {
                     // Many cells in one row (a dense polyline crossing it again and again):
@@ -364,4 +455,19 @@ func emitSpan(_ spans: UnsafeMutablePointer<Span>, _ count: inout Int, _ x: Int3
     }
     spans[count] = Span(x: x, length: len, alpha: a)
     count += 1
+}
+
+/// The rectangle (x0, y0, x1, y1) when `p` is four finite points of an axis-aligned
+/// rectangle with area (either winding), else nil.
+@inline(__always)
+func axisAlignedRect(_ p: [Point]) -> (Double, Double, Double, Double)? {
+    guard p.count == 4 else { return nil }
+    let a = p[0], b = p[1], c = p[2], d = p[3]
+    guard a.isFinite, c.isFinite else { return nil }
+    let horizontalFirst = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+    let verticalFirst = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
+    guard horizontalFirst || verticalFirst else { return nil }
+    let x0 = min(a.x, c.x), x1 = max(a.x, c.x), y0 = min(a.y, c.y), y1 = max(a.y, c.y)
+    guard x0 < x1, y0 < y1 else { return nil }
+    return (x0, y0, x1, y1)
 }

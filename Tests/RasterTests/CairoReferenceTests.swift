@@ -13,7 +13,7 @@ import Geometry
 /// `<name>.png`; this test draws the same description with `Canvas` and compares:
 /// every channel's mean absolute difference at most 0.5/255, and at most 0.1 % of the
 /// pixels differing by more than 16/255 in any channel. A failing scene leaves
-/// expected | actual | difference in `Tests/RasterTests/_failures/<name>.png`.
+/// expected | actual | difference in `Tests/Fixtures/cairo/_failures/<name>.png`.
 ///
 /// Where ChartReel deliberately differs from Cairo the scene says so (`"reference":
 /// "analytic"`, with a note) and its reference is the analytic answer instead. One
@@ -27,7 +27,9 @@ import Geometry
 final class CairoReferenceTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/cairo")
-    static let failures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("_failures")
+    /// Beside the fixtures rather than in this target's directory, where SwiftPM would
+    /// warn about unhandled files; gitignored (`/Tests/**/_failures/`).
+    static let failures = fixtures.appendingPathComponent("_failures")
 
     /// Most a channel's mean absolute difference may be, in 8-bit levels.
     static let maxMeanError = 0.5
