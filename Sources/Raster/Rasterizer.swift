@@ -38,6 +38,13 @@ public struct Span: Hashable, Sendable {
 /// densely it takes 0.27 s. All arithmetic is in Double in a fixed order, so the same
 /// input gives the same bytes on every run.
 ///
+/// Shortcuts, each giving the bytes the general path gives: an axis-aligned rectangle
+/// is held back from the cells and swept as products of overlaps (`sweepRect`, within
+/// one level of the cells, tested); rows whose cells equal the previous row's reuse its
+/// spans and are handed over as one run (`sweepRuns`). On the dashboard benchmark (12
+/// charts, 231 draw calls) these took a frame from 54 to 40 million instructions, and
+/// an append into a raw cell buffer instead of an Array to 38 million.
+///
 /// Exactness, measured against Cairo (`CairoReferenceTests`, 76 scenes): coverage is
 /// the exact area wherever a pixel holds one step of winding (0 to ±1), which is every
 /// edge pixel of a simple shape, of a stroke outline (the stroker avoids overlapping
@@ -61,7 +68,7 @@ public final class Rasterizer {
     /// A value type worked on through a local `inout` copy, so the hot loops touch
     /// no class properties (whose dynamic exclusivity checks cost ~15 % here).
     struct Accumulator {
-        var cells: [Cell] = []
+        var cells = CellBuffer()
         // The cell being accumulated (merged until the walk leaves it).
         var curX: Int32 = -1, curY: Int32 = -1, curCover = 0.0, curArea = 0.0, hasCur = false
         var minRow = Int.max, maxRow = Int.min
@@ -190,12 +197,12 @@ public final class Rasterizer {
     static let denseRowCells = 64
 
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
-    var cells: [Cell] { acc.cells }
+    var cells: [Cell] { Array(UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)) }
 
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate() }
+    deinit { spanBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); acc.cells.free() }
 
     /// A shape that is one axis-aligned rectangle (x0, y0, x1, y1), held back from the
     /// cells: its coverage is a product of overlaps, swept without cells (`sweepRect`).
@@ -206,7 +213,7 @@ public final class Rasterizer {
     /// Starts a new shape clipped to the given device box.
     public func reset(clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int) {
         pendingRect = nil
-        acc.cells.removeAll(keepingCapacity: true)
+        acc.cells.count = 0
         acc.hasCur = false
         acc.clipMinX = clipX; acc.clipMinY = clipY
         acc.clipMaxX = clipX + max(0, clipWidth); acc.clipMaxY = clipY + max(0, clipHeight)
@@ -215,7 +222,7 @@ public final class Rasterizer {
 
     /// Adds every polyline as a closed polygon (an open one is closed by a straight edge).
     public func add(_ polylines: [Polyline]) {
-        if pendingRect == nil && acc.cells.isEmpty && !acc.hasCur, polylines.count == 1,
+        if pendingRect == nil && acc.cells.count == 0 && !acc.hasCur, polylines.count == 1,
            let r = axisAlignedRect(polylines[0].points) {
             pendingRect = r
             pendingRectPoints = polylines[0].points
@@ -257,7 +264,7 @@ public final class Rasterizer {
     /// last bit before rounding to 8 bits). Grid lines, ticks, axis-aligned hairlines,
     /// plain bars and backgrounds are such rectangles; they skip the cells, the sort and
     /// the per-cell sweep (measured: 13 % fewer instructions for a 12-chart dashboard).
-    func sweepRect(_ r: (Double, Double, Double, Double), scale: Double, _ body: (Int, UnsafeBufferPointer<Span>) -> Void) {
+    func sweepRect(_ r: (Double, Double, Double, Double), scale: Double, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
         let minX = Double(acc.clipMinX), maxX = Double(acc.clipMaxX)
         let minY = Double(acc.clipMinY), maxY = Double(acc.clipMaxY)
         let x0 = max(r.0, minX), x1 = min(r.2, maxX), y0 = max(r.1, minY), y1 = min(r.3, maxY)
@@ -277,10 +284,8 @@ public final class Rasterizer {
         // Horizontal overlaps: the first column, the last, and 1 between them.
         let single = cl == cr
         let fl = single ? x1 - x0 : cl + 1 - x0, fr = x1 - cr
-        var row = Int(y0.rounded(.down))
-        let lastRow = Int((y1 - 1).rounded(.up))
-        while row <= lastRow {
-            let fy = min(y1, Double(row + 1)) - max(y0, Double(row))
+        /// Calls `body` for `rows` rows from `row`, each covered `fy` high.
+        @inline(__always) func run(_ row: Int, _ rows: Int, _ fy: Double) {
             var count = 0
             let a = alpha(fl * fy)
             if a != 0 { emitSpan(spans, &count, left, 1, a) }
@@ -292,24 +297,39 @@ public final class Rasterizer {
                 let b = alpha(fr * fy)
                 if b != 0 { emitSpan(spans, &count, right, 1, b) }
             }
-            if count > 0 { body(row, UnsafeBufferPointer(start: spans, count: count)) }
-            row += 1
+            if count > 0 { body(row, rows, UnsafeBufferPointer(start: spans, count: count)) }
         }
+        let top = Int(y0.rounded(.down)), bottom = Int((y1 - 1).rounded(.up))
+        if top == bottom { run(top, 1, y1 - y0); return }
+        run(top, 1, Double(top + 1) - y0)
+        if bottom > top + 1 { run(top + 1, bottom - top - 1, 1) }
+        run(bottom, 1, y1 - Double(bottom))
     }
 
     /// Sweeps the gathered cells, calling `body` once per row that has spans.
     /// `opacity` scales every coverage before it is rounded to 8 bits.
     public func sweep(rule: FillRule, opacity: Double = 1, _ body: (Int, UnsafeBufferPointer<Span>) -> Void) {
+        sweepRuns(rule: rule, opacity: opacity) { y, rows, spans in
+            for k in 0..<rows { body(y + k, spans) }
+        }
+    }
+
+    /// `sweep`, with consecutive rows that have the same spans handed over once:
+    /// `body(y, rows, spans)` stands for rows y ..< y + rows. The straight sides of
+    /// rectangles, rounded rectangles, capsules and areas make long runs, so the caller's
+    /// per-row set-up (dirty box, paint switch) is paid once per run.
+    func sweepRuns(rule: FillRule, opacity: Double = 1, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
         if let r = pendingRect {
             sweepRect(r, scale: 255 * min(1, max(0, opacity.isNaN ? 0 : opacity)), body)
             return
         }
         acc.flush()
-        guard !acc.cells.isEmpty, acc.minRow <= acc.maxRow else { return }
-        var cells: [Cell] = [], sorted: [Cell] = [], rowStart: [Int32] = []
-        swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
+        guard acc.cells.count > 0, acc.minRow <= acc.maxRow else { return }
+        let cells = UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)
+        var sorted: [Cell] = [], rowStart: [Int32] = []
+        swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
         defer {
-            swap(&cells, &acc.cells); swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
+            swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
         }
         let clipWidth = max(0, acc.clipMaxX - acc.clipMinX)
         if spanCapacity < clipWidth + 1 {
@@ -344,7 +364,7 @@ public final class Rasterizer {
             denseArea = .allocate(capacity: denseCapacity); denseArea.initialize(repeating: 0, count: denseCapacity)
         }
         let dc = denseCover, da = denseArea
-        cells.withUnsafeBufferPointer { cs in
+        do { let cs = cells
         rowStart.withUnsafeMutableBufferPointer { rs in
         sorted.withUnsafeMutableBufferPointer { sc in
             // Counts, then running ends, then a backwards scatter that leaves each row's
@@ -360,10 +380,16 @@ public final class Rasterizer {
                 sc[Int(rs[r])] = c
             }
             rs[rows + 1] = Int32(cs.count)
+            // The last row swept by the sparse path: its cells and how many spans it made.
+            var prevRow = -2, prevS = 0, prevE = 0, prevCount = 0
+            // The run of rows with those spans not yet handed to `body`.
+            var runStart = 0, runRows = 0
             for r in 0..<rows {
                 let s = Int(rs[r + 1]), e = Int(rs[r + 2])
                 if s == e { continue }
                 if e - s > Rasterizer.denseRowCells {
+                    if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)); runRows = 0 }
+                    prevRow = -2
                     // Many cells in one row (a dense polyline crossing it again and again):
                     // accumulate them by column into a dense row, O(cells + width), where
                     // the insertion sort below is quadratic. The sums are taken in the same
@@ -398,7 +424,7 @@ public final class Rasterizer {
                         let a = alpha(cover)
                         if a != 0 { emitSpan(spans, &count, next, maxX - next, a) }
                     }
-                    if count > 0 { body(base + r, UnsafeBufferPointer(start: spans, count: count)) }
+                    if count > 0 { body(base + r, 1, UnsafeBufferPointer(start: spans, count: count)) }
                     continue
                 }
                 // Insertion sort by column: cells of a row are few and mostly ordered.
@@ -412,6 +438,25 @@ public final class Rasterizer {
                         i += 1
                     }
                 }
+                // A row whose cells equal the previous row's (the straight vertical sides of
+                // rounded rectangles, capsules and areas) has the same spans, still in the
+                // buffer: the spans are a function of the row's cells alone.
+                if r == prevRow + 1 && e - s == prevE - prevS && prevCount > 0 {
+                    var same = true
+                    var k = 0
+                    while k < e - s {
+                        let a = sc[s + k], b = sc[prevS + k]
+                        if a.x != b.x || a.cover != b.cover || a.area != b.area { same = false; break }
+                        k += 1
+                    }
+                    if same {
+                        prevRow = r; prevS = s; prevE = e
+                        runRows += 1
+                        continue
+                    }
+                }
+                // A new row: hand over the run of rows before it while its spans are in the buffer.
+                if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)); runRows = 0 }
                 var count = 0
                 var cover = 0.0
                 var i = s
@@ -437,8 +482,10 @@ public final class Rasterizer {
                     let a = alpha(cover)
                     if a != 0 { emitSpan(spans, &count, nextX, maxX - nextX, a) }
                 }
-                if count > 0 { body(base + r, UnsafeBufferPointer(start: spans, count: count)) }
+                prevRow = r; prevS = s; prevE = e; prevCount = count
+                if count > 0 { runStart = r; runRows = 1 }
             }
+            if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)) }
         }
         }
         }
@@ -479,4 +526,32 @@ func axisAlignedRect(_ p: [Point]) -> (Double, Double, Double, Double)? {
 func floorInClip(_ x: Double) -> Double {
     let t = Double(Int(x))
     return t > x ? t - 1 : t
+}
+
+/// The cells of one shape: a growable buffer appended to once per cell. `Array.append`
+/// checks uniqueness and capacity out of line on every call; this is a compare and a
+/// store. Owned by one `Rasterizer`, which frees it.
+struct CellBuffer {
+    var base: UnsafeMutablePointer<Rasterizer.Cell>? = nil
+    var count = 0
+    var capacity = 0
+
+    @inline(__always)
+    mutating func append(_ c: Rasterizer.Cell) {
+        if count == capacity { grow() }
+        base.unsafelyUnwrapped[count] = c
+        count &+= 1
+    }
+
+    mutating func grow() {
+        let n = max(1024, capacity * 2)
+        let p = UnsafeMutablePointer<Rasterizer.Cell>.allocate(capacity: n)
+        if let old = base {
+            p.moveInitialize(from: old, count: count)
+            old.deallocate()
+        }
+        base = p; capacity = n
+    }
+
+    func free() { base?.deallocate() }
 }
