@@ -209,7 +209,7 @@ public enum Stroker {
             // inside for non-zero but which exact-area coverage counts twice in the pixels
             // along the edge: measured against Cairo, pivoting at every vertex of a
             // flattened curve darkened the inner edge of thick curved strokes by up to
-            // 50 levels (tests: CairoReferenceTests, stroke-circle-thick).
+            // 117 levels (CairoReferenceTests, stroke-curve-thick).
             let cosHalf = ((1 + dot) / 2).squareRoot()
             if cosHalf > 1e-6, h * ((1 - dot) / (1 + dot)).squareRoot() <= room, let bis = (na + nb).normalized {
                 o.append(p + bis * (h / cosHalf)); return

