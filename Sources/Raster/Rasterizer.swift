@@ -116,16 +116,26 @@ public final class Rasterizer {
             let top = Double(clipMinY), bottom = Double(clipMaxY)
             if y1 <= top || y0 >= bottom { return }
             let dxdy = (x1 - x0) / (y1 - y0)
-            // A slope that overflows belongs to an edge less than 10⁻³⁰⁰ px high: it covers
-            // nothing, and walking it would step through columns from ±∞.
-            guard dxdy.isFinite else { return }
+            // The x where the edge meets height y, kept between its ends. An edge a few
+            // denormals tall (a transform scaling y by 5e-324) overflows the slope to ∞;
+            // then x comes from the fraction of the height, which cannot overflow (an
+            // infinite x once sent the column walk below into an endless loop).
+            let slopeIsFinite = dxdy.isFinite
+            let xLow = min(x0, x1), xHigh = max(x0, x1)
+            @inline(__always) func x(at y: Double) -> Double {
+                let v = slopeIsFinite ? x0 + (y - y0) * dxdy : x0 + (x1 - x0) * ((y - y0) / (y1 - y0))
+                return min(max(v, xLow), xHigh)
+            }
             let ys = max(y0, top), ye = min(y1, bottom)
-            var row = Int(floorInClip(ys))
-            let lastRow = Int(floorInClip(ye - 1e-12))
+            var row = Int(ys.rounded(.down))
+            // The loops below visit every row that starts before `ye`, so the last is
+            // ⌈ye⌉ − 1. (An epsilon here once missed the row of an edge ending 1e-13
+            // past a row boundary, and the sweep's counting sort wrote past its table.)
+            let lastRow = Int(ye.rounded(.up)) - 1
             if row < minRow { minRow = row }
             if lastRow > maxRow { maxRow = lastRow }
             var y = ys
-            var xa = ys == y0 ? x0 : x0 + (ys - y0) * dxdy
+            var xa = ys == y0 ? x0 : x(at: ys)
             if x0 == x1 {
                 // Vertical edges (rectangles, grid lines): one cell per row, no column walk.
                 let c = floorInClip(x0)
@@ -140,7 +150,7 @@ public final class Rasterizer {
             }
             while y < ye {
                 let rowEnd = min(Double(row + 1), ye)
-                let xb = rowEnd == y1 ? x1 : x0 + (rowEnd - y0) * dxdy
+                let xb = rowEnd == y1 ? x1 : x(at: rowEnd)
                 rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
                 y = rowEnd; xa = xb; row += 1
             }
@@ -176,6 +186,37 @@ public final class Rasterizer {
                     qx = nx; c -= 1
                 }
             }
+        }
+    }
+
+    /// Orders one row's cells by column, stably (cells of one column keep the order
+    /// they were deposited in, so their sums are the same bytes on every run).
+    ///
+    /// Insertion sort for the usual handful of mostly ordered cells. A row crossed by
+    /// many edges (a 100,000-point line, a fine dash pattern, a stroke scaled by 1e49 and
+    /// clipped to the canvas sides) can hold thousands in runs going both ways, where
+    /// insertion sort is quadratic (a fuzzed 11×11 stroke took 60 s); those rows get the
+    /// standard library's stable O(n log n) sort.
+    @inline(__always)
+    static func sortByColumn(_ row: UnsafeMutableBufferPointer<Cell>) {
+        if row.count > 64 {
+            var row = row
+            row.sort { $0.x < $1.x }
+        } else {
+            insertionSortByColumn(row)
+        }
+    }
+
+    /// The plain stable sort `sortByColumn` must agree with.
+    @inline(__always)
+    static func insertionSortByColumn(_ sc: UnsafeMutableBufferPointer<Cell>) {
+        var i = 1
+        while i < sc.count {
+            let v = sc[i]
+            var j = i - 1
+            while j >= 0 && sc[j].x > v.x { sc[j + 1] = sc[j]; j -= 1 }
+            sc[j + 1] = v
+            i += 1
         }
     }
 
