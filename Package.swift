@@ -38,6 +38,11 @@ let package = Package(
         .executableTarget(name: "chartreel",
                           dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion", "Text"]),
 
+        // The raster benchmark (scripts/bench): ChartReel's side of the comparison with Cairo.
+        .executableTarget(name: "chartreel-rasterbench",
+                          dependencies: ["Raster", "Geometry", "Scene", "Timelines"],
+                          path: "Benchmarks/RasterBench"),
+
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),

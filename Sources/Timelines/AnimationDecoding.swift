@@ -97,7 +97,7 @@ enum Chaining {
                 }
             }
         }
-        guard !found.isEmpty, !duplicateMarkID else { return [:] }
+        guard !duplicateMarkID else { return [:] }
         func item(_ f: Found) -> Timeline.Item { .animation(f.id, duration: f.duration, position: f.position) }
         // A mark is a parallel group, so "after": "line" waits for all of line's animations.
         // The group starts where its first chained animation says (that animation then sits
@@ -116,26 +116,48 @@ enum Chaining {
         }
         var sequenced = Set<String>()
         var top: [Timeline.Item] = []
-        if let seq = root.optional("sequence"), let entries = seq.array() {
-            var seqItems: [Timeline.Item] = []
+        // "sequence": [ids or { "parallel": [...] } or { "sequence": [...] }], nesting freely.
+        func groupItems(_ entries: [JSONCursor], inSequence: Bool) -> [Timeline.Item] {
+            var items: [Timeline.Item] = []
             for e in entries {
-                if let name = e.string() {
-                    guard let idx = groups[name] else {
-                        var message = "no mark with animations has the id \(quotedForMessage(name))"
-                        if let s = nearestCandidate(to: name, in: groupOrder) { message += "; did you mean \(quotedForMessage(s))?" }
-                        else if groupOrder.isEmpty { message += "; no mark has both an \"id\" and \"animate\"" }
-                        else { message += "; marks with animations: " + groupOrder.map(quotedForMessage).joined(separator: ", ") }
-                        loud(e).report(message)
+                if case .object = e.value {
+                    guard let o = loud(e).object(allowedKeys: ["parallel", "sequence"]) else { continue }
+                    guard o.members.count == 1, let key = o.keys.first, let inner = o.optional(key)?.array() else {
+                        if o.members.count != 1 { loud(e).report("expected exactly one of \"parallel\" or \"sequence\"") }
                         continue
                     }
-                    sequenced.insert(name)
-                    seqItems.append(group(name, idx, inSequence: true))
+                    let quietInner = inner.map { JSONCursor(node: $0.node, path: $0.path, file: $0.file, sink: quiet) }
+                    let children = groupItems(quietInner, inSequence: key == "sequence")
+                    items.append(key == "sequence" ? .sequence(nil, children) : .parallel(nil, children))
+                    continue
                 }
+                guard case .string(let name) = e.value else {
+                    loud(e).report("expected a mark id or { \"parallel\": [...] } / { \"sequence\": [...] }, found \(e.value.kindDescription)")
+                    continue
+                }
+                guard let idx = groups[name] else {
+                    var message = "no mark with animations has the id \(quotedForMessage(name))"
+                    if let s = nearestCandidate(to: name, in: groupOrder) { message += "; did you mean \(quotedForMessage(s))?" }
+                    else if groupOrder.isEmpty { message += "; no mark has both an \"id\" and \"animate\"" }
+                    else { message += "; marks with animations: " + groupOrder.map(quotedForMessage).joined(separator: ", ") }
+                    loud(e).report(message)
+                    continue
+                }
+                sequenced.insert(name)
+                items.append(group(name, idx, inSequence: true))
             }
-            top.append(.sequence("sequence", seqItems))
+            return items
+        }
+        if let seq = root.optional("sequence"), case .array = seq.value {} else if let seq = root.optional("sequence") {
+            loud(seq).report("expected an array of mark ids, found \(seq.value.kindDescription)")
+        }
+        if let seq = root.optional("sequence"), case .array(let nodes) = seq.value {
+            let entries = nodes.enumerated().map { JSONCursor(node: $0.element, path: seq.path.appending(index: $0.offset), file: seq.file, sink: quiet) }
+            top.append(.sequence("sequence", groupItems(entries, inSequence: true)))
         }
         for g in groupOrder where !sequenced.contains(g) { top.append(group(g, groups[g]!, inSequence: false)) }
         for f in found where f.group == nil { top.append(item(f)) }
+        guard !found.isEmpty else { return [:] }
         do {
             let spans = try Timeline(top).resolve()
             var out: [String: Double] = [:]

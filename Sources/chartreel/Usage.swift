@@ -10,6 +10,7 @@ USAGE
   chartreel diff A.png B.png [--tolerance T] [-o DIFF.png]
   chartreel validate DOC
   chartreel concat PART... -o OUT           join chunks rendered with --frames
+  chartreel easings [-o DIR]                list the curve names, or draw each as a PNG plot
   chartreel --version
   chartreel COMMAND --help
 
@@ -106,4 +107,14 @@ Joins chunks rendered with `render --frames A..<B`, in the order given, without
 re-encoding: MP4, WebM and MOV through ffmpeg's concat demuxer (-c copy), PNG frame
 directories by gathering their files (the result is identical to a single render).
 GIF and APNG chunks cannot be joined this way.
+"""
+
+let easingsHelp = """
+USAGE
+  chartreel easings                 list every curve name a document's "curve" accepts
+  chartreel easings -o DIR [--size PX] [-y]
+                                    draw each curve as a PNG plot (NAME.png, 160 px by default)
+
+Besides the names, "curve" takes cubic-bezier(x1, y1, x2, y2), steps(n, jump-end),
+linear(0, 0.25 75%, 1) and spring(duration: 0.5, bounce: 0.3) (see docs/motion.md).
 """

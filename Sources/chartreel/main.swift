@@ -23,6 +23,7 @@ func main() -> Int32 {
         case "diff": try runDiff(args)
         case "validate": try runValidate(args)
         case "concat": try runConcat(args)
+        case "easings": try runEasings(args)
         case "--version", "version": print("chartreel \(version)")
         case "--help", "-h", "help": print(mainHelp)
         default: throw UsageError("unknown command \"\(command)\"; commands: \(commands.joined(separator: ", "))")

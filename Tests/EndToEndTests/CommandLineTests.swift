@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import Raster
 
 /// Runs the built `chartreel` binary as a user would and checks its outputs with ffprobe.
 final class CommandLineTests: ChartreelTestCase {
@@ -123,5 +124,41 @@ final class CommandLineTests: ChartreelTestCase {
         let r = try chartreel("render", Self.document, "-o", out.path, "--fps", "5", "-q")
         XCTAssertNotEqual(r.status, 0)
         XCTAssertEqual(try Data(contentsOf: out), Data("precious".utf8))
+    }
+}
+
+final class EasingsCommandTests: XCTestCase {
+    func testListsEveryCurveAndDrawsEachAsAPlot() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("easings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        list.arguments = ["easings"]
+        let out = Pipe()
+        list.standardOutput = out
+        try list.run()
+        let names = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        list.waitUntilExit()
+        XCTAssertEqual(names.count, 38)
+        XCTAssertTrue(names.contains("easeInOutBounce") && names.contains("bouncy"))
+        let draw = Process()
+        draw.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        draw.arguments = ["easings", "-o", dir.path, "--size", "100"]
+        draw.standardOutput = FileHandle.nullDevice
+        try draw.run(); draw.waitUntilExit()
+        XCTAssertEqual(draw.terminationStatus, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 38)
+        // The linear plot is a diagonal: on the row halfway up the box, blue ink sits at the
+        // box's horizontal middle, and on easeIn's plot it sits right of the middle.
+        func blueColumns(_ name: String) throws -> [Int] {
+            let p = try Pixmap(pngFile: dir.appendingPathComponent("\(name).png").path)
+            let unit = (100.0 - 16 - 10) / 1.9
+            let row = Int(16 + 0.45 * unit + unit / 2)
+            return (0..<p.width).filter { let c = p.pixel($0, row); return c.b > 200 && c.r < 100 }
+        }
+        let linear = try blueColumns("linear"), easeIn = try blueColumns("easeIn")
+        XCTAssertFalse(linear.isEmpty); XCTAssertFalse(easeIn.isEmpty)
+        XCTAssertEqual(Double(linear.reduce(0, +)) / Double(linear.count), 50, accuracy: 3)
+        XCTAssertGreaterThan(Double(easeIn.reduce(0, +)) / Double(easeIn.count), 58)
     }
 }

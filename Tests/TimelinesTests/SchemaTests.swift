@@ -83,6 +83,7 @@ final class SchemaTests: XCTestCase {
         Context(name: "canvas", schema: ["#.canvas"], minimal: [:]) { $0.root["canvas"] = $1 },
         Context(name: "font", schema: ["#.font"], minimal: [:]) { $0.root["font"] = $1 },
         Context(name: "layout", schema: ["#.layout"], minimal: [:]) { $0.root["layout"] = $1 },
+        Context(name: "sequence group", schema: ["sequenceEntry"], minimal: ["parallel": [String]()]) { $0.root["sequence"] = [$1] },
         Context(name: "data table", schema: ["dataTable"], minimal: ["values": [["x": 0, "y": 1]]]) { $0.root["data"] = ["d": $1] },
         Context(name: "fold", schema: ["dataTable.fold"], minimal: ["columns": ["y"]]) {
             $0.root["data"] = ["d": ["values": [["x": 0, "y": 1]], "fold": $1]]

@@ -1,0 +1,53 @@
+// Fuzz target: the CSV reader and the typing of its cells.
+//
+// The first byte picks how columns are typed (by content, all numbers, all ISO 8601
+// dates, or all dates in a pattern); for a pattern, the first line of the rest is the
+// pattern and the remainder the CSV, so date patterns are fuzzed too. Parsing and
+// typing must either succeed or throw a `CSVError` whose row and column lie inside the
+// text; every row of a parsed table has as many fields as the header.
+import Charts
+import Timelines
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let mode = data[0] % 4
+    var rest = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    var pattern: String? = nil
+    if mode == 3 {
+        let nl = rest.firstIndex(of: 0x0A) ?? rest.count
+        pattern = String(decoding: rest[..<nl], as: UTF8.self)
+        rest = Array(rest[min(rest.count, nl + 1)...])
+    }
+    // Line ends as the reader counts them: LF, CRLF, or a lone CR.
+    var lines = 1
+    for (i, b) in rest.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 == rest.count || rest[i + 1] != 0x0A)) {
+        lines += 1
+    }
+    do {
+        let text = try CSVReader.read(rest, file: "fuzz.csv")
+        let (header, rows) = (text.header, text.rows)
+        for r in rows where r.count != header.count { fatalError("ragged row accepted") }
+        var types: [String: CSVReader.ColumnType] = [:]
+        for name in header {
+            switch mode {
+            case 1: types[name] = .number
+            case 2: types[name] = .date(nil)
+            case 3: types[name] = .date(pattern)
+            default: break
+            }
+        }
+        let table = try CSVReader.table(text, types: types, file: "fuzz.csv")
+        if table.count != rows.count { fatalError("\(rows.count) rows became \(table.count)") }
+        for row in table {
+            for (_, v) in row { if case .number(let x) = v, !x.isFinite { fatalError("non-finite cell \(x)") } }
+        }
+    } catch {
+        // Typed throws: every error here is a CSVError; its location must be inside the text.
+        let e = error
+        if e.location.line < 1 || e.location.line > lines + 1 { fatalError("error line \(e.location.line) outside 1...\(lines + 1): \(e)") }
+        if e.location.column < 1 { fatalError("error column \(e.location.column): \(e)") }
+        _ = e.description
+    }
+    return 0
+}

@@ -1,0 +1,83 @@
+import XCTest
+import Geometry
+import Raster
+import Text
+@testable import Charts
+
+/// Colour encodings resolved through `ColorCache`, which the load test (scripts/bench
+/// --load) brought in: a streamgraph of 200 series spent 70 % of its render recomputing
+/// the colour ramp for every element. The cache must give exactly the colours the
+/// per-element computation gave.
+final class ColorCacheTests: XCTestCase {
+    func style() throws -> ChartStyle { ChartStyle(font: try FontCache.font(), boldFont: try FontCache.font(bold: true)) }
+
+    /// 200 series × 5 years, with the series appearing in a shuffled order.
+    func streams(_ series: Int) -> [DataRow] {
+        var rows: [DataRow] = []
+        for year in 0..<5 {
+            for s in 0..<series {
+                let k = (s * 37) % series
+                rows.append(["name": .string("s\(k)"), "year": .number(Double(year)), "count": .number(Double(k + year))])
+            }
+        }
+        return rows
+    }
+
+    func testRampColoursEachSeriesByItsFirstAppearance() throws {
+        let stops = [Color(r: 0.36, g: 0.16, b: 0.53), Color(r: 0.23, g: 0.53, b: 1, a: 0.4)]
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: try style(), data: streams(200))
+        c.x = Channel(field: "year"); c.y = Channel(field: "count")
+        var area = MarkSpec(id: "stream", kind: .area)
+        area.series = "name"; area.stack = .center
+        area.color = .ramp(field: nil, stops: stops)
+        c.marks = [area]
+        let ramp = Palette.ramp(stops, count: 200)
+        let elements = c.elements(area, c.layout())
+        XCTAssertEqual(elements.count, 1000)
+        for e in elements {
+            let order = (Int(e.series.dropFirst())! * 173) % 200   // 173 = 37⁻¹ mod 200: first-appearance index
+            XCTAssertEqual(e.color, ramp[order], "series \(e.series)")
+        }
+        // The first series to appear takes the ramp's start, the last its end.
+        XCTAssertEqual(elements.first { $0.series == "s0" }?.color, ramp[0])
+        XCTAssertEqual(elements.first { $0.series == "s\((199 * 37) % 200)" }?.color, ramp[199])
+    }
+
+    func testCategoryFieldAndDefaultSeriesColoursFollowFirstAppearance() throws {
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: try style(), data: streams(12))
+        c.x = Channel(field: "year"); c.y = Channel(field: "count")
+        var byField = MarkSpec(id: "points", kind: .point)
+        byField.color = .category(field: "name", colors: nil, domain: nil)
+        var bySeries = MarkSpec(id: "lines", kind: .line)
+        bySeries.series = "name"
+        var byDomain = MarkSpec(id: "dots", kind: .point)
+        let listed = [Color(r: 1, g: 0, b: 0), Color(r: 0, g: 1, b: 0)]
+        byDomain.color = .category(field: "name", colors: listed, domain: ["s5", "s0", "s5", "s7"])
+        c.marks = [byField, bySeries, byDomain]
+        let l = c.layout()
+        for m in [byField, bySeries] {
+            for e in c.elements(m, l) {
+                let name = m.series == nil ? c.key(c.data[e.row]["name"]) : e.series
+                let order = (Int(name.dropFirst())! * 1) % 12   // 37 ≡ 1 (mod 12): first appearance is s0, s1, …
+                XCTAssertEqual(e.color, Palette.color(order), "\(m.id) \(name)")
+            }
+        }
+        // A listed domain: position of the first occurrence, colours cycling; unknown keys take the first.
+        for e in c.elements(byDomain, l) {
+            let name = c.key(c.data[e.row]["name"])
+            let expected = name == "s0" ? listed[1] : listed[0]   // s5 → 0, s0 → 1, s7 → 3 % 2 = 1
+            XCTAssertEqual(e.color, name == "s7" ? listed[1] : expected, name)
+        }
+    }
+
+    func testSectorsWithRepeatedNamesTakeTheFirstPosition() throws {
+        let data: [DataRow] = ["a", "b", "a", "c"].enumerated().map { ["x": .string($0.element), "y": .number(Double($0.offset + 1))] }
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 200, height: 200), style: try style(), data: data)
+        var pie = MarkSpec(id: "pie", kind: .sector)
+        let stops = [Color.black, Color.white]
+        pie.color = .ramp(field: nil, stops: stops)
+        c.marks = [pie]
+        let ramp = Palette.ramp(stops, count: 4)
+        XCTAssertEqual(c.sectorSlices(pie).map(\.color), [ramp[0], ramp[1], ramp[0], ramp[3]])
+    }
+}
