@@ -29,6 +29,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
                 + "Install it with `apt-get install ffmpeg` on Debian/Ubuntu "
                 + "(`brew install ffmpeg` on macOS), or write PNG frames instead."
         case .ffmpegFailed(let status, let tail):
+            if status == -25 {
+                return "ffmpeg was stopped by the file size limit (SIGXFSZ): the disk is full or a size limit (ulimit -f) is set"
+            }
             let how = status < 0 ? "was killed by signal \(-status)"
                 : status == 0 ? "stopped reading frames before the last one" : "exited with status \(status)"
             let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -241,9 +241,11 @@ public final class Canvas {
 
     /// Composites the innermost layer onto what was below it.
     public func endLayer() {
-        guard let layer = layers.popLast() else { return }
-        let src = pixmap
-        pixmap = layer.saved
+        guard var layer = layers.popLast() else { return }
+        // Swap, not assign: an assignment would leave `layer` sharing the pixels below, and
+        // the first write would copy the whole canvas (33 MB per layer at 4K).
+        swap(&pixmap, &layer.saved)
+        let src = layer.saved
         let a = UInt32((min(1, max(0, layer.opacity.isNaN ? 0 : layer.opacity)) * 255).rounded())
         if a > 0 && dirtyX0 < dirtyX1 && dirtyY0 <= dirtyY1 {
             let w = pixmap.width

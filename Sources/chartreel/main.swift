@@ -3,12 +3,18 @@ import Timelines
 import Export
 
 /// The commands, for dispatch and messages.
-let commands = ["render", "frame", "sheet", "diff", "validate", "concat"]
+let commands = ["render", "frame", "sheet", "diff", "validate", "concat", "easings"]
 
 /// Entry point: dispatches to a command and maps errors to exit codes
 /// (0 success, 1 failure while rendering or encoding or images that differ,
 /// 2 bad usage, bad document or unreadable input).
 func main() -> Int32 {
+    // A full disk or a file-size limit (ulimit -f) must make writes fail with EFBIG, which
+    // the sinks turn into an error and a clean-up, not kill the process mid-file. A handler
+    // rather than SIG_IGN: an ignored signal stays ignored in ffmpeg after exec, and ffmpeg
+    // then finishes "successfully" with a truncated file; a caught one is reset to the
+    // default there, so ffmpeg is stopped and the failure reported.
+    signal(SIGXFSZ) { _ in }
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else {
         report(mainHelp)
