@@ -144,7 +144,7 @@ public enum FFmpeg {
             // from it, so the last frame's colours (a chart's final state, on screen for
             // the whole hold) never reach the palette. One extra frame of an unlikely colour
             // on the palette branch only makes every last-frame pixel change once more:
-            // +2.2 dB PSNR on the curved-line scene, and the output has no extra frame.
+            // about +2 dB PSNR on the curved-line scene, and the output has no extra frame.
             args += ["-filter_complex",
                      "[0:v]split[a][b];[a]\(GIFTiming.flushFrame),palettegen=stats_mode=diff:max_colors=\(g.colors)[p];[b][p]\(use)",
                      "-f", "gif", "-loop", "\(options.loop.gifLoop)"]

@@ -1,10 +1,11 @@
 // Fast PNG encoding for frame output, through the CPNGWrite C helper (libpng's full API).
 //
 // Raster's PNGCodec uses libpng's simplified API, which always compresses at zlib's
-// default level 6 with adaptive filtering: about 9 ms for an 800×600 chart frame. A frame
-// directory of a whole video wants speed over the last few percent of size, so frames are
-// written with the settings below (measured on the curved-line scene, see
-// docs/benchmarks.md), and opaque frames as RGB, a quarter less data to filter and deflate.
+// default level 6 and tries every row filter on every row. A frame directory of a whole
+// video wants speed over the last few percent of size, so frames are written with the
+// settings below (zlib level 1, the Up filter: about 4 ms per 800×600 chart frame, other
+// choices measured in docs/benchmarks.md), and opaque frames as RGB, a quarter less data
+// to filter and deflate.
 import CPNGWrite
 import Foundation
 import Raster

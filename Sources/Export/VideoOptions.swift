@@ -107,8 +107,8 @@ public struct GIFOptions: Equatable, Sendable {
     public var dither: GIFDither = .bayer
     /// The Bayer pattern's scale, 0–5: lower draws a stronger crosshatch (less banding in
     /// gradients with few palette colours), higher a fainter one. 5 by default: on the
-    /// curved-line scene with 256 colours it gives a 39 % smaller GIF than 3 and 6 dB more
-    /// PSNR, with no visible banding (docs/benchmarks.md). ffmpeg's own default is 2.
+    /// curved-line scene with 256 colours it gives a GIF a third smaller than 3 and 6–7 dB
+    /// more PSNR, with no visible banding (docs/benchmarks.md). ffmpeg's own default is 2.
     public var bayerScale: Int = 5
 
     /// The defaults: 256 colours, Bayer dither at scale 5.
