@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster", "Geometry", "Motion"]),
         .testTarget(name: "EndToEndTests", dependencies: ["chartreel", "Raster"]),
         .testTarget(name: "ChartReelTests", dependencies: ["ChartReel"]),
-        .testTarget(name: "SwiftAPIDocTests", dependencies: ["ChartReel"]),
-        .testTarget(name: "ExampleChartTests", dependencies: ["ChartReel"]),
+        .testTarget(name: "SwiftAPIDocTests", dependencies: ["ChartReel"], exclude: ["References"]),
+        .testTarget(name: "ExampleChartTests", dependencies: ["ChartReel"], exclude: ["References"]),
     ]
 )

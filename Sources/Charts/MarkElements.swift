@@ -138,6 +138,9 @@ extension ChartSpec {
                 let rampKey = ColorCache.RampKey(stops: stops, count: dom.count)
                 let colors = cache.ramps[rampKey] ?? Palette.ramp(stops, count: dom.count)
                 cache.ramps[rampKey] = colors
+                // A ramp without stops (a document whose ramp colours were all invalid is
+                // still built, to report every error at once) colours like a category.
+                guard !colors.isEmpty else { return Palette.color(dom.index[k] ?? 0) }
                 return colors[dom.index[k] ?? 0]
             case .overrides(let field, let values, let otherwise):
                 if let c = values[key(data[e.row][field])] { return c }

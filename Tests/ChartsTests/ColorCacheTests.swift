@@ -80,4 +80,20 @@ final class ColorCacheTests: XCTestCase {
         let ramp = Palette.ramp(stops, count: 4)
         XCTAssertEqual(c.sectorSlices(pie).map(\.color), [ramp[0], ramp[1], ramp[0], ramp[3]])
     }
+
+    /// Fuzz/corpus/document/crash-ramp-without-stops: a ramp whose colours were all
+    /// invalid reached the chart with no stops (the decoder builds the chart anyway, to
+    /// report every error at once), and colouring indexed an empty ramp.
+    func testRampWithoutStopsColoursLikeACategory() throws {
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: try style(), data: streams(3))
+        c.x = Channel(field: "year"); c.y = Channel(field: "count")
+        var area = MarkSpec(id: "stream", kind: .area)
+        area.series = "name"; area.stack = .center
+        area.color = .ramp(field: nil, stops: [])
+        c.marks = [area]
+        let elements = c.elements(area, c.layout())
+        XCTAssertEqual(elements.count, 15)
+        for e in elements { XCTAssertEqual(e.color, Palette.color(Int(e.series.dropFirst())!), e.series) }
+        _ = c.build()
+    }
 }

@@ -121,6 +121,36 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(spans, 0)
     }
 
+    /// Fuzz/corpus/raster/crash-gradient-nan: under a rotation then a scale of
+    /// (3.5e59, 5e-324) the inverse transform is huge, and a linear gradient's position
+    /// came out NaN at some pixels; converting it to a table index trapped.
+    func testGradientUnderANearlySingularTransformDraws() {
+        // Table entries: 0 is the pad colour before the start, n + 1 after the end.
+        for spread in [SpreadMode.pad, .repeat, .reflect] {
+            for p in [Double.nan, -.infinity, .infinity, -1e300, 1e300] {
+                let i = tableIndex(p, spread, 256)
+                XCTAssertTrue(i >= 0 && i <= 257, "\(spread) \(p) → \(i)")
+            }
+        }
+        XCTAssertEqual(tableIndex(.nan, .pad, 256), 0)
+        XCTAssertEqual(tableIndex(.infinity, .pad, 256), 257)
+        let c = Canvas(width: 63, height: 48)
+        c.concatenate(.rotation(-2.2176))
+        c.concatenate(.scale(3.556531995161106e+59, 5e-324))
+        var p = Path()
+        p.move(to: Point(1, 0.66)); p.line(to: Point(1.35, 33.2)); p.line(to: Point(0.66, 33.2)); p.close()
+        let gray = Color(r8: 0x29, g8: 0x29, b8: 0x29, a8: 0x29)
+        c.stroke(p, style: StrokeStyle(width: 8.5), paint: .linearGradient(LinearGradient(
+            start: Point(0.66, 0.66), end: Point(0.6875, 32.9), stops: [GradientStop(offset: 0, color: gray),
+                                                                       GradientStop(offset: 0.16, color: gray)])))
+        for y in 0..<48 {
+            for x in 0..<63 {
+                let px = c.pixmap.pixel(x, y)
+                XCTAssertTrue(px.r <= px.a && px.a <= 0x29, "(\(x), \(y)): \(px)")
+            }
+        }
+    }
+
     /// Found by the 4K load test (scripts/bench --load), not the fuzzer: ending an
     /// opacity layer copied the whole canvas (copy-on-write, because the popped layer
     /// still referenced the pixels below while they were written), 33 MB per layer at
