@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "Timelines", targets: ["Timelines"]),
         .library(name: "Export", targets: ["Export"]),
+        .library(name: "ChartReel", targets: ["ChartReel"]),
     ],
     targets: [
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
@@ -28,9 +29,19 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Charts", dependencies: ["Scene", "Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Timelines", dependencies: ["Charts", "Scene", "Geometry", "Raster", "Text", "Motion"]),
-        .target(name: "Export", dependencies: ["Scene", "Raster"]),
+        // libpng's full write API behind a C function, for fast frame PNGs (zlib level and
+        // filters); C so libpng's longjmp never crosses Swift frames.
+        .target(name: "CPNGWrite", dependencies: ["CPNG"]),
+        .target(name: "Export", dependencies: ["Scene", "Raster", "CPNGWrite"]),
+        .target(name: "ChartReel",
+                dependencies: ["Geometry", "Raster", "Motion", "Text", "Scene", "Charts", "Timelines", "Export"]),
         .executableTarget(name: "chartreel",
-                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion"]),
+                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion", "Text"]),
+
+        // The raster benchmark (scripts/bench): ChartReel's side of the comparison with Cairo.
+        .executableTarget(name: "chartreel-rasterbench",
+                          dependencies: ["Raster", "Geometry", "Scene", "Timelines"],
+                          path: "Benchmarks/RasterBench"),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
@@ -38,7 +49,10 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "TimelinesTests", dependencies: ["Timelines", "Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster", "Geometry", "Motion"]),
         .testTarget(name: "EndToEndTests", dependencies: ["chartreel", "Raster"]),
+        .testTarget(name: "ChartReelTests", dependencies: ["ChartReel"]),
+        .testTarget(name: "SwiftAPIDocTests", dependencies: ["ChartReel"], exclude: ["References"]),
+        .testTarget(name: "ExampleChartTests", dependencies: ["ChartReel"], exclude: ["References"]),
     ]
 )

@@ -25,7 +25,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         lines += 1
     }
     do {
-        let (header, rows) = try CSVReader.parse(rest, file: "fuzz.csv")
+        let text = try CSVReader.read(rest, file: "fuzz.csv")
+        let (header, rows) = (text.header, text.rows)
         for r in rows where r.count != header.count { fatalError("ragged row accepted") }
         var types: [String: CSVReader.ColumnType] = [:]
         for name in header {
@@ -36,17 +37,17 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             default: break
             }
         }
-        let table = try CSVReader.table(header: header, rows: rows, types: types, file: "fuzz.csv")
+        let table = try CSVReader.table(text, types: types, file: "fuzz.csv")
         if table.count != rows.count { fatalError("\(rows.count) rows became \(table.count)") }
         for row in table {
             for (_, v) in row { if case .number(let x) = v, !x.isFinite { fatalError("non-finite cell \(x)") } }
         }
-    } catch let e as CSVError {
-        if e.row < 1 || e.row > lines + 1 { fatalError("error row \(e.row) outside 1...\(lines + 1): \(e)") }
-        if let c = e.column, c < 1 { fatalError("error column \(c): \(e)") }
-        _ = e.description
     } catch {
-        fatalError("not a CSVError: \(error)")
+        // Typed throws: every error here is a CSVError; its location must be inside the text.
+        let e = error
+        if e.location.line < 1 || e.location.line > lines + 1 { fatalError("error line \(e.location.line) outside 1...\(lines + 1): \(e)") }
+        if e.location.column < 1 { fatalError("error column \(e.location.column): \(e)") }
+        _ = e.description
     }
     return 0
 }

@@ -110,7 +110,9 @@ public struct ChartSpec: Sendable {
         }
         let finite = values.compactMap { $0 }.filter(\.isFinite)
         var lo = finite.min() ?? 0, hi = finite.max() ?? 1
-        if type == .linear { lo = min(0, lo) }
+        // A linear domain includes zero on both sides, so bars of all-negative data hang
+        // from a zero inside the plot (as Swift Charts and Vega-Lite do).
+        if type == .linear { lo = min(0, lo); hi = max(0, hi) }
         if type == .log { lo = finite.filter { $0 > 0 }.min() ?? 1; hi = max(hi, lo) }
         if let d = c.domain { lo = d.0; hi = d.1 }
         if lo == hi { if type == .log { hi = lo * 10 } else if lo == 0 { hi = 1 } else { lo = min(0, lo); hi = max(0, hi); if lo == hi { hi = lo + 1 } } }
@@ -302,7 +304,7 @@ public struct ChartSpec: Sendable {
         let l = layout()
         var children: [Node] = []
         if let c = card {
-            children.append(.shape(ShapeNode(id: "card", path: roundedRectPath(frame, c.cornerRadius), fill: (.solid(c.color), .nonZero))))
+            children.append(.shape(ShapeNode(id: "card", path: Path.roundedRect(frame, cornerRadius: c.cornerRadius), fill: (.solid(c.color), .nonZero))))
         }
         if let t = title { children.append(contentsOf: titleNodes(t, l)) }
         if let g = grid { children.append(contentsOf: gridNodes(g, l)) }
@@ -504,23 +506,4 @@ public struct ChartSpec: Sendable {
         return axisExtent(a, (side == .top || side == .bottom) ? l.xTicks : l.yTicks)
     }
 
-}
-
-/// A rectangle with circular corners.
-func roundedRectPath(_ r: Rect, _ radius: Double) -> Path {
-    let rad = max(0, min(radius, min(r.width, r.height) / 2))
-    if rad == 0 { return .rect(r) }
-    let k = 0.5522847498307936 * rad
-    var p = Path()
-    p.move(to: Point(r.minX + rad, r.minY))
-    p.line(to: Point(r.maxX - rad, r.minY))
-    p.cubic(to: Point(r.maxX, r.minY + rad), control1: Point(r.maxX - rad + k, r.minY), control2: Point(r.maxX, r.minY + rad - k))
-    p.line(to: Point(r.maxX, r.maxY - rad))
-    p.cubic(to: Point(r.maxX - rad, r.maxY), control1: Point(r.maxX, r.maxY - rad + k), control2: Point(r.maxX - rad + k, r.maxY))
-    p.line(to: Point(r.minX + rad, r.maxY))
-    p.cubic(to: Point(r.minX, r.maxY - rad), control1: Point(r.minX + rad - k, r.maxY), control2: Point(r.minX, r.maxY - rad + k))
-    p.line(to: Point(r.minX, r.minY + rad))
-    p.cubic(to: Point(r.minX + rad, r.minY), control1: Point(r.minX, r.minY + rad - k), control2: Point(r.minX + rad - k, r.minY))
-    p.close()
-    return p
 }

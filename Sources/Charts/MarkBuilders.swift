@@ -60,7 +60,7 @@ extension ChartSpec {
         m.stagger?.offsets(count: count, values: values) ?? []
     }
 
-    // BLEND func blend
+    func blend(_ m: MarkSpec) -> BlendMode { m.blendMode.flatMap(BlendMode.init(rawValue:)) ?? .sourceOver }
 
     // MARK: Lines and areas
 
@@ -78,6 +78,9 @@ extension ChartSpec {
         guard let first = pts.first else { return path }
         path.move(to: first)
         m.interpolation.appendSegments(through: pts, to: &path)
+        // A line through one point is a zero-length segment, which the stroker draws as
+        // its cap: a dot of the stroke's width, so a series of one value still shows.
+        if m.kind == .line && pts.count == 1 { path.line(to: first) }
         if m.kind == .area, let last = pts.last {
             let ranged = m.stack != .none || m.y2 != nil || m.x2 != nil
             if ranged {
@@ -119,11 +122,16 @@ extension ChartSpec {
                 let paint: NodePaint = multi ? .solid(els[0].color) : (m.fill ?? .solid(els[0].color.opacity(0.3)))
                 node.fill = (paint, .nonZero)
             }
-            if let s = m.stroke { node.stroke = (multi ? .solid(els[0].color) : s.paint, s.style) }
+            if let s = m.stroke {
+                var style = s.style
+                // A butt cap draws nothing on a zero-length segment; one point shows as a round dot.
+                if m.kind == .line && els.count == 1 && !m.startAtOrigin && style.cap == .butt { style.cap = .round }
+                node.stroke = (multi ? .solid(els[0].color) : s.paint, style)
+            }
             node.trimStart = staggered(m.trimStart, offsets, si)
             node.trimEnd = staggered(m.trimEnd, offsets, si)
             node.opacity = staggered(m.opacity, offsets, si)
-            // BLEND node.blendMode = blend(m)
+            node.blendMode = blend(m)
             if let tgt = target?.filter({ $0.series == name }), tgt.count == els.count, let t = m.transition {
                 let from = els, spec = self
                 node.dynamicPath = { time in
@@ -200,7 +208,7 @@ extension ChartSpec {
             node.fill = (paint, .nonZero)
             if let s = m.stroke { node.stroke = s }
             node.opacity = staggered(m.opacity, offsets, i)
-            // BLEND node.blendMode = blend(m)
+            node.blendMode = blend(m)
             if let g = m.grow {
                 let grow = staggered(g, offsets, i), spec = self
                 node.dynamicPath = { t in
@@ -304,7 +312,7 @@ extension ChartSpec {
             node.stroke = (m.stroke?.paint ?? .solid(m.legendColor), style)
             node.opacity = staggered(m.opacity, offsets, i)
             node.trimEnd = staggered(m.trimEnd, offsets, i)
-            // BLEND node.blendMode = blend(m)
+            node.blendMode = blend(m)
             out.append(.shape(node))
         }
         return out
@@ -439,7 +447,7 @@ extension ChartSpec {
         if let s = m.stroke { node.stroke = s }
         if m.fill == nil && m.stroke == nil { node.fill = (.solid(Palette.color(0)), .nonZero) }
         node.trimStart = m.trimStart; node.trimEnd = m.trimEnd; node.opacity = m.opacity
-        // BLEND node.blendMode = blend(m)
+        node.blendMode = blend(m)
         if let sc = m.scale {
             let b = path.controlBounds
             node.motion.scaleX = sc; node.motion.scaleY = sc; node.motion.anchor = Point(b.midX, b.midY)

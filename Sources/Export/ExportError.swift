@@ -15,6 +15,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// A sink was used against its contract: a frame of the wrong size, a non-positive
     /// frame rate, `write` before `begin`. The payload says which.
     case invalidArgument(String)
+    /// The export was stopped by a signal (SIGINT from Ctrl-C, or SIGTERM) before it
+    /// finished; the payload is the signal number. Temporary output has been removed.
+    case interrupted(signal: Int32)
+    /// The request cannot be carried out as asked (e.g. joining GIF chunks); the payload says why.
+    case unsupported(String)
 
     /// A message for people, suitable for printing after "error: ".
     public var description: String {
@@ -24,6 +29,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
                 + "Install it with `apt-get install ffmpeg` on Debian/Ubuntu "
                 + "(`brew install ffmpeg` on macOS), or write PNG frames instead."
         case .ffmpegFailed(let status, let tail):
+            if status == -25 {
+                return "ffmpeg was stopped by the file size limit (SIGXFSZ): the disk is full or a size limit (ulimit -f) is set"
+            }
             let how = status < 0 ? "was killed by signal \(-status)"
                 : status == 0 ? "stopped reading frames before the last one" : "exited with status \(status)"
             let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -35,6 +43,11 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return what
         case .invalidArgument(let what):
             return "invalid export request: \(what)"
+        case .interrupted(let signal):
+            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            return "interrupted by \(name); nothing was written"
+        case .unsupported(let what):
+            return what
         }
     }
 }

@@ -1,13 +1,75 @@
 // How ChartReel finds and calls ffmpeg. The command lines live here, apart from the
 // process plumbing in FFmpegSink.swift, so they can be read and tested on their own.
 import Foundation
+import Raster
 
 /// A video container and codec that ffmpeg produces from the frames.
 public enum VideoFormat: String, CaseIterable, Sendable {
-    /// H.264 in MP4 (libx264, CRF 18, yuv420p, faststart); sizes are padded to even numbers.
+    /// H.264 in MP4 (libx264, yuv420p, faststart). No alpha; even sizes only.
     case mp4
-    /// An animated GIF with a per-video palette (palettegen / paletteuse), looping forever.
+    /// An animated GIF with a per-video palette (palettegen / paletteuse).
     case gif
+    /// VP9 in WebM (libvpx-vp9), with an alpha channel (yuva420p) when frames have one.
+    case webm
+    /// Animated PNG: lossless, straight RGBA.
+    case apng
+    /// ProRes 4444 in QuickTime MOV, with alpha when frames have one: the format Keynote,
+    /// PowerPoint and video editors take for overlays.
+    case mov
+
+    /// Whether the format can keep a transparent background.
+    public var supportsAlpha: Bool { self != .mp4 }
+
+    /// Whether the encoder needs even width and height (4:2:0 chroma subsampling in H.264).
+    public var needsEvenSize: Bool { self == .mp4 }
+
+    /// The raw pixel layout ffmpeg reads from the pipe: straight RGBA, except for GIF.
+    /// ffmpeg's palettegen and paletteuse work on BGRA and would each convert every RGBA
+    /// frame on ffmpeg's one filter thread, the bottleneck of a GIF; the rendering threads
+    /// swap the channels instead, in parallel (ffmpeg's CPU per GIF frame drops ~15 %).
+    public var inputPixelFormat: String { self == .gif ? "bgra" : "rgba" }
+
+    /// Whether `chartreel concat` can join files of this format without re-encoding:
+    /// formats whose files start with an independent frame and whose codec data is the
+    /// same across chunks. A GIF chunk carries its own palette, so GIF cannot.
+    public var canConcatenate: Bool { self == .mp4 || self == .webm || self == .mov }
+
+    /// The format for a file extension (`mp4`, `gif`, `webm`, `apng`, `mov`), case-insensitive.
+    public init?(fileExtension ext: String) {
+        self.init(rawValue: ext.lowercased())
+    }
+}
+
+/// GIF frame delays, as ffmpeg writes them.
+///
+/// A GIF delay is a whole number of hundredths of a second. ffmpeg's GIF muxer works in a
+/// 1/100 s time base and rounds each frame's timestamp i / fps to the nearest hundredth;
+/// a frame's delay is the difference to the next one. So at 30 fps the delays run
+/// 3, 4, 3, 3, 4, 3 … and their running sum stays within half a hundredth of the true
+/// time; no delay is below 2/100 s as long as fps ≤ 50.
+public enum GIFTiming {
+    /// The highest frame rate a GIF plays correctly: browsers turn delays under 2/100 s
+    /// into 1/10 s, so faster GIFs would play several times too slowly.
+    public static let maxFPS = 50.0
+
+    /// The filter that appends one frame of an improbable colour (straight RGBA 1, 2, 3
+    /// at alpha 1) to the palette branch, so palettegen's diff statistics count the last
+    /// real frame (see `FFmpeg.arguments`).
+    static let flushFrame = "tpad=stop=1:stop_mode=add:color=0x01020301"
+
+    /// Frame `i`'s start in hundredths of a second: i × 100 / fps rounded to nearest.
+    public static func timestamp(ofFrame i: Int, fps: Double) -> Int {
+        Int((Double(i) * 100 / fps).rounded())
+    }
+
+    /// The delays of `frameCount` frames at `fps`, in hundredths; the last one lasts until
+    /// the video's rounded end, plus `pause` seconds.
+    public static func delays(frameCount: Int, fps: Double, pause: Double = 0) -> [Int] {
+        guard frameCount > 0 else { return [] }
+        var out = (0..<frameCount).map { timestamp(ofFrame: $0 + 1, fps: fps) - timestamp(ofFrame: $0, fps: fps) }
+        out[frameCount - 1] += Int((pause * 100).rounded())
+        return out
+    }
 }
 
 /// Locating ffmpeg and building its command lines.
@@ -19,7 +81,7 @@ public enum FFmpeg {
     }
 
     /// The first executable named `name` in `searchPath` (or `PATH`).
-    static func locate(_ name: String, searchPath: String? = nil) -> String? {
+    public static func locate(_ name: String, searchPath: String? = nil) -> String? {
         let path = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for dir in path.split(separator: ":", omittingEmptySubsequences: true) {
             let candidate = dir.hasSuffix("/") ? "\(dir)\(name)" : "\(dir)/\(name)"
@@ -35,32 +97,74 @@ public enum FFmpeg {
         return access(path, X_OK) == 0
     }
 
-    /// The arguments (after the program name) that make ffmpeg read raw straight-RGBA
-    /// frames of `width` × `height` at `fps` from stdin and write `format` to `output`.
+    /// The arguments (after the program name) that make ffmpeg read `frameCount` raw
+    /// frames of `width` × `height` at `fps` from stdin (straight RGBA, or BGRA for GIF:
+    /// `VideoFormat.inputPixelFormat`) and write `format` to `output`.
     ///
-    /// MP4 uses yuv420p, whose chroma planes are subsampled 2×2 and so need even sizes:
-    /// an odd width or height gets `-vf pad=ceil(iw/2)*2:ceil(ih/2)*2`, which adds one
-    /// row or column on the right or bottom (black, since MP4 has no alpha).
-    /// `-y` is there because `output` is our own temporary name, possibly left by a
-    /// crashed run; the real target is never passed to ffmpeg.
+    /// An odd-sized MP4 gets `-vf pad` with `options.padColor` as a fallback; `OutputPlan`
+    /// normally pads the canvas itself so ffmpeg never needs to. `-y` is there because
+    /// `output` is our own temporary name, possibly left by a crashed run; the real target
+    /// is never passed to ffmpeg.
     public static func arguments(format: VideoFormat, width: Int, height: Int, fps: Double,
+                                 frameCount: Int = 0, options: VideoOptions = VideoOptions(),
                                  output: String) -> [String] {
         var args = ["-hide_banner", "-loglevel", "error",
-                    "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                    "-f", "rawvideo", "-pix_fmt", format.inputPixelFormat, "-s", "\(width)x\(height)",
                     "-framerate", rate(fps), "-i", "-"]
         switch format {
         case .mp4:
             if width % 2 != 0 || height % 2 != 0 {
-                args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
+                args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=\(hex(options.padColor))"]
             }
-            args += ["-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
-                     "-movflags", "+faststart", "-f", "mp4"]
+            args += ["-c:v", "libx264", "-preset", "medium", "-crf", "\(options.quality.crf(for: .mp4)!)",
+                     "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
+        case .webm:
+            // row-mt and cpu-used 2: libvpx's single-threaded "good" default is several
+            // times slower for no visible gain on flat chart graphics.
+            args += ["-c:v", "libvpx-vp9", "-crf", "\(options.quality.crf(for: .webm)!)", "-b:v", "0",
+                     "-pix_fmt", options.alpha ? "yuva420p" : "yuv420p",
+                     "-row-mt", "1", "-deadline", "good", "-cpu-used", "2", "-f", "webm"]
+        case .mov:
+            args += ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"]
+            args += options.alpha ? ["-pix_fmt", "yuva444p10le", "-alpha_bits", "16"] : ["-pix_fmt", "yuv444p10le"]
+            args += ["-f", "mov"]
+        case .apng:
+            args += ["-pix_fmt", options.alpha ? "rgba" : "rgb24", "-f", "apng",
+                     "-plays", "\(options.loop.apngPlays)"]
+            if options.pause > 0 {
+                let last = frameCount > 0 ? 1 / fps : 0
+                args += ["-final_delay", String(format: "%.3f", last + options.pause)]
+            }
         case .gif:
+            let g = options.gif
+            var use = "paletteuse=dither=\(g.dither.rawValue)"
+            if g.dither == .bayer { use += ":bayer_scale=\(g.bayerScale)" }
+            use += ":diff_mode=rectangle"
+            // palettegen's stats_mode=diff counts a pixel's colour when it changes *away*
+            // from it, so the last frame's colours (a chart's final state, on screen for
+            // the whole hold) never reach the palette. One extra frame of an unlikely colour
+            // on the palette branch only makes every last-frame pixel change once more:
+            // about +2 dB PSNR on the curved-line scene, and the output has no extra frame.
             args += ["-filter_complex",
-                     "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle",
-                     "-f", "gif", "-loop", "0"]
+                     "[0:v]split[a][b];[a]\(GIFTiming.flushFrame),palettegen=stats_mode=diff:max_colors=\(g.colors)[p];[b][p]\(use)",
+                     "-f", "gif", "-loop", "\(options.loop.gifLoop)"]
+            if frameCount > 0 {
+                // Without it the last frame repeats the previous delay; with it the GIF
+                // lasts exactly its rounded duration, plus the pause.
+                let last = GIFTiming.delays(frameCount: frameCount, fps: fps, pause: options.pause).last!
+                args += ["-final_delay", "\(min(last, 65_535))"]
+            }
         }
         return args + ["-y", output]
+    }
+
+    /// The arguments that join `listFile` (an ffconcat list of same-codec parts) into
+    /// `output` of `format` without re-encoding.
+    public static func concatArguments(listFile: String, format: VideoFormat, output: String) -> [String] {
+        var args = ["-hide_banner", "-loglevel", "error", "-f", "concat", "-safe", "0",
+                    "-i", listFile, "-map", "0", "-c", "copy"]
+        if format == .mp4 || format == .mov { args += ["-movflags", "+faststart"] }
+        return args + ["-f", format.rawValue, "-y", output]
     }
 
     /// A frame rate as ffmpeg parses it: an integer when it is one, else the shortest
@@ -68,5 +172,14 @@ public enum FFmpeg {
     static func rate(_ fps: Double) -> String {
         if fps == fps.rounded(), abs(fps) < 1e9 { return String(Int(fps)) }
         return "\(fps)"
+    }
+
+    /// `0xRRGGBBAA`, as ffmpeg's colour options take it.
+    static func hex(_ c: Color) -> String {
+        func byte(_ v: Double) -> String {
+            let b = Int((min(1, max(0, v)) * 255).rounded())
+            return String(format: "%02X", b)
+        }
+        return "0x" + byte(c.r) + byte(c.g) + byte(c.b) + byte(c.a)
     }
 }

@@ -1,4 +1,4 @@
-// Streams frames into an ffmpeg child process as raw straight RGBA on its stdin
+// Streams frames into an ffmpeg child process as raw straight RGBA (BGRA for GIF) on its stdin
 // (DESIGN.md: no PNG round trip for video).
 //
 // Failure handling, the part that needs care:
@@ -11,7 +11,11 @@
 import Foundation
 import Raster
 
-/// Encodes frames to an MP4 or GIF file by piping them to `ffmpeg`.
+/// Encodes frames to a video file (MP4, GIF, WebM, APNG, MOV) by piping them to `ffmpeg`.
+///
+/// The rendering threads convert each frame to the layout ffmpeg reads (straight RGBA, a
+/// no-op for opaque frames, whose premultiplied bytes are already straight; BGRA for GIF);
+/// `write` only hands the bytes to the pipe.
 public final class FFmpegSink: FrameSink {
     /// The file the video ends up in.
     public let outputPath: String
@@ -21,23 +25,33 @@ public final class FFmpegSink: FrameSink {
     public let overwrite: Bool
     /// The ffmpeg executable to run; nil means search PATH.
     public let ffmpegPath: String?
+    /// Encoder settings: quality, alpha, GIF palette, looping.
+    public let options: VideoOptions
+    /// The last lines ffmpeg printed on stderr, kept after it has exited (for reports).
+    public private(set) var lastStderr = ""
 
     /// How many of ffmpeg's last stderr lines go into `ExportError.ffmpegFailed`.
     static let stderrTailLines = 20
 
     private var process: Process?
+    /// Signalled by the process's termination handler. Waiting on it instead of
+    /// `Process.waitUntilExit()`, which polls its run loop every 50 ms: that poll alone
+    /// was 5 % of a one-second render.
+    private var exited: DispatchSemaphore?
     private var stdinPipe: Pipe?
+    private var writer: PipeFrameWriter?
     private var stderrTail: StderrTail?
     private var tempPath: String?
     private var width = 0, height = 0
-    private var buffer: [UInt8] = []
 
     /// Creates a sink that writes `format` to `outputPath`. With `overwrite` false an
     /// existing file there makes `begin` throw `ExportError.outputExists`. `ffmpegPath`
     /// names the executable; when nil, `ffmpeg` is looked up on PATH.
-    public init(outputPath: String, format: VideoFormat, overwrite: Bool = false, ffmpegPath: String? = nil) {
+    public init(outputPath: String, format: VideoFormat, options: VideoOptions = VideoOptions(),
+                overwrite: Bool = false, ffmpegPath: String? = nil) {
         self.outputPath = outputPath
         self.format = format
+        self.options = options
         self.overwrite = overwrite
         self.ffmpegPath = ffmpegPath
     }
@@ -65,7 +79,8 @@ public final class FFmpegSink: FrameSink {
 
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = FFmpeg.arguments(format: format, width: width, height: height, fps: fps, output: temp)
+        p.arguments = FFmpeg.arguments(format: format, width: width, height: height, fps: fps,
+                                       frameCount: frameCount, options: options, output: temp)
         let input = Pipe(), errors = Pipe()
         // A 1 MiB pipe (the default Linux cap for unprivileged processes) instead of 64 KiB:
         // a 800×600 frame then crosses in two writes rather than thirty, with as many
@@ -74,28 +89,45 @@ public final class FFmpegSink: FrameSink {
         p.standardInput = input
         p.standardError = errors
         p.standardOutput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        p.terminationHandler = { _ in exited.signal() }
         do {
             try p.run()
         } catch {
             throw ExportError.io("cannot start \(executable): \(reason(error))")
         }
         process = p
+        self.exited = exited
         stdinPipe = input
+        writer = PipeFrameWriter(fd: input.fileHandleForWriting.fileDescriptor)
         stderrTail = StderrTail(reading: errors)
         tempPath = temp
         self.width = width
         self.height = height
-        buffer = []   // grown on the first frame that is not opaque
     }
 
-    /// Converts the frame to straight RGBA and writes it to ffmpeg's stdin.
-    public func write(_ frame: Pixmap, index: Int) throws {
-        guard let input = stdinPipe else { throw ExportError.invalidArgument("write before begin") }
-        guard frame.width == width, frame.height == height else {
-            throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(width)x\(height)")
+    /// On the rendering threads: checks the size and converts to the raw layout ffmpeg reads.
+    public func encoder() -> @Sendable (Pixmap, Int) throws -> [UInt8] {
+        let (w, h) = (width, height)
+        let bgra = format.inputPixelFormat == "bgra"
+        return { frame, index in
+            guard frame.width == w, frame.height == h else {
+                throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(w)x\(h)")
+            }
+            if bgra { return frame.straightBGRA() }
+            // An opaque frame's premultiplied bytes are already straight: hand over the
+            // pixmap's own storage (copy-on-write, so no copy is made).
+            return frame.isOpaque ? frame.data : frame.straightRGBA()
         }
-        let fd = input.fileHandleForWriting.fileDescriptor
-        let err = frame.withStraightRGBABytes(scratch: &buffer) { writeAll(fd, $0) }
+    }
+
+    /// Writes one frame's raw bytes to ffmpeg's stdin.
+    public func write(_ frame: [UInt8], index: Int) throws {
+        guard let writer else { throw ExportError.invalidArgument("write before begin") }
+        guard frame.count == width * height * 4 else {
+            throw ExportError.invalidArgument("frame \(index) has \(frame.count) bytes, expected \(width * height * 4)")
+        }
+        let err = writer.write(frame)
         guard err != 0 else { return }
         if err == EPIPE {
             // ffmpeg stopped reading: it has exited or is about to. Report why.
@@ -124,12 +156,15 @@ public final class FFmpegSink: FrameSink {
             unlink(temp)
             throw ExportError.io("cannot rename \(temp) to \(outputPath): \(errnoText(e))")
         }
-        stderrTail = nil
+        _ = takeTail()
     }
 
     /// Stops ffmpeg (SIGTERM) and removes the temporary file.
     public func abort() {
-        if process != nil { stop(terminate: true) }
+        if process != nil {
+            stop(terminate: true)
+            _ = takeTail()
+        }
         if let temp = tempPath { unlink(temp) }
         tempPath = nil
     }
@@ -145,16 +180,19 @@ public final class FFmpegSink: FrameSink {
         try? stdinPipe?.fileHandleForWriting.close()
         stdinPipe = nil
         if terminate && p.isRunning { p.terminate() }
-        if terminate {
-            let deadline = Date().addingTimeInterval(10)
-            while p.isRunning {
-                if Date() > deadline { kill(p.processIdentifier, SIGKILL) }
-                usleep(2_000)
+        if let exited {
+            if terminate && exited.wait(timeout: .now() + 10) == .timedOut {
+                kill(p.processIdentifier, SIGKILL)
+                exited.wait()
+            } else if !terminate {
+                exited.wait()
             }
         }
-        p.waitUntilExit()
+        exited = nil
         stderrTail?.join()
         process = nil
+        writer?.releaseAll()   // ffmpeg has exited: nothing can read the spliced pages any more
+        writer = nil
         let status = p.terminationReason == .exit ? p.terminationStatus : -p.terminationStatus
         if status != 0 || terminate, let temp = tempPath {
             unlink(temp)
@@ -165,7 +203,8 @@ public final class FFmpegSink: FrameSink {
 
     private func takeTail() -> String {
         defer { stderrTail = nil }
-        return stderrTail?.lastLines(Self.stderrTailLines) ?? ""
+        lastStderr = stderrTail?.lastLines(Self.stderrTailLines) ?? lastStderr
+        return lastStderr
     }
 }
 

@@ -1,12 +1,14 @@
-// The frame sequencer: parallel rendering, in-order delivery, bounded memory.
+// The frame sequencer: parallel rendering and encoding, in-order delivery, bounded memory.
 //
 // Frames are independent (DESIGN.md, Performance model), so `threads` workers each
-// claim the next unclaimed index from a shared counter and render it. The calling
-// thread delivers finished frames to the sink in index order. A worker may claim
-// index i only while i < delivered + maxInFlight, where `delivered` counts frames
-// whose `sink.write` has returned; so from the start of its render to the end of its
-// write at most maxInFlight frames exist, whatever the video length. The frame the
-// sink waits for is always inside that window, so the window cannot deadlock.
+// claim the next unclaimed index from a shared counter, render it and run the sink's
+// encoder on it (PNG compression, straight-RGBA conversion), so that work is spread
+// over every core too. The calling thread delivers encoded frames to the sink in index
+// order. A worker may claim index i only while i < delivered + maxInFlight, where
+// `delivered` counts frames whose `sink.write` has returned; so from the start of its
+// render to the end of its write at most maxInFlight frames exist, whatever the video
+// length. The frame the sink waits for is always inside that window, so the window
+// cannot deadlock.
 //
 // One lock and one condition variable cover the whole state: contention is a few
 // lock operations per frame, negligible next to rendering or encoding a frame.
@@ -32,41 +34,54 @@ public struct FrameSequencer {
         self.maxInFlight = max(1, maxInFlight ?? 2 * self.threads)
     }
 
-    /// Renders frames `0..<frameCount` with `render` and hands them to `sink` in index order.
+    /// Renders frames `0..<frameCount` with `render`, encodes them with the sink's encoder
+    /// and hands them to `sink` in index order.
     ///
     /// The caller has already called `sink.begin`. `run` calls `sink.write` for every frame
-    /// on the calling thread, then `sink.finish()`. If `render`, `write` or `finish` throws,
-    /// no further frames are started, the workers already rendering finish their current
-    /// frame and stop, `sink.abort()` is called and the first error is rethrown. When `run`
-    /// returns or throws, no `render` call is still running.
+    /// on the calling thread, then `sink.finish()`. If `render`, the encoder, `write` or
+    /// `finish` throws, or `cancellation` is cancelled, no further frames are started, the
+    /// workers already rendering finish their current frame and stop, `sink.abort()` is
+    /// called and the first error (the cancellation's error, if it was cancelled) is
+    /// rethrown. When `run` returns or throws, no `render` call is still running.
     ///
     /// `progress`, if given, is called on the calling thread after each frame is written
     /// with (frames written, frameCount).
-    public func run(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
-                    sink: FrameSink, progress: ((Int, Int) -> Void)? = nil) throws {
+    public func run<Sink: FrameSink>(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
+                                     sink: Sink, cancellation: CancellationToken? = nil,
+                                     progress: ((Int, Int) -> Void)? = nil) throws {
         do {
+            let encode = sink.encoder()
             if threads == 1 || frameCount <= 1 {
                 for i in 0..<max(0, frameCount) {
-                    try sink.write(try render(i), index: i)
+                    if let e = cancellation?.error { throw e }
+                    try sink.write(try encode(try render(i), i), index: i)
                     progress?(i + 1, frameCount)
                 }
             } else {
-                try runParallel(frameCount: frameCount, render: render, sink: sink, progress: progress)
+                try runParallel(frameCount: frameCount, render: render, encode: encode, sink: sink,
+                                cancellation: cancellation, progress: progress)
             }
+            if let e = cancellation?.error { throw e }
             try sink.finish()
         } catch {
             sink.abort()
-            throw error
+            // A cancelled export often fails in the sink first (ffmpeg was stopped);
+            // report the cancellation, which is the cause.
+            throw cancellation?.error ?? error
         }
     }
 
-    private func runParallel(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
-                             sink: FrameSink, progress: ((Int, Int) -> Void)?) throws {
-        let state = SequencerState(frameCount: frameCount, window: maxInFlight)
+    private func runParallel<Sink: FrameSink>(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
+                                              encode: @escaping @Sendable (Pixmap, Int) throws -> Sink.Encoded,
+                                              sink: Sink, cancellation: CancellationToken?,
+                                              progress: ((Int, Int) -> Void)?) throws {
+        let state = SequencerState<Sink.Encoded>(frameCount: frameCount, window: maxInFlight)
         let workerCount = min(threads, frameCount)
         state.runningWorkers = workerCount
+        let key = cancellation?.onCancel { state.fail($0) }
+        defer { if let key { cancellation?.removeHandler(key) } }
         for _ in 0..<workerCount {
-            let t = Thread { state.workerLoop(render: render) }
+            let t = Thread { state.workerLoop { i in try encode(try render(i), i) } }
             t.name = "chartreel.render"
             t.start()
         }
@@ -88,19 +103,14 @@ public struct FrameSequencer {
 }
 
 /// The state shared by the workers and the delivering thread, all guarded by `cond`.
-private final class SequencerState: @unchecked Sendable {
+final class SequencerState<Frame>: @unchecked Sendable {
     let cond = NSCondition()
     let frameCount: Int
     let window: Int
-    /// The next index no worker has claimed yet.
     var nextToClaim = 0
-    /// Frames whose `sink.write` has returned.
     var deliveredCount = 0
-    /// Rendered frames waiting for delivery, by index (at most `window` of them).
-    var ready: [Int: Pixmap] = [:]
-    /// The first error, from a render or the sink; once set everyone stops.
+    var ready: [Int: Frame] = [:]
     var error: Error?
-    /// Set when the deliverer is done (normally or not), so idle workers exit.
     var stopped = false
     var runningWorkers = 0
 
@@ -109,7 +119,7 @@ private final class SequencerState: @unchecked Sendable {
         self.window = window
     }
 
-    func workerLoop(render: (Int) throws -> Pixmap) {
+    func workerLoop(produce: (Int) throws -> Frame) {
         while true {
             cond.lock()
             while !stopped && error == nil && nextToClaim < frameCount
@@ -127,7 +137,7 @@ private final class SequencerState: @unchecked Sendable {
             cond.unlock()
 
             do {
-                let frame = try render(i)
+                let frame = try produce(i)
                 cond.lock()
                 ready[i] = frame
                 cond.broadcast()
@@ -138,8 +148,8 @@ private final class SequencerState: @unchecked Sendable {
         }
     }
 
-    /// Blocks until frame `i` is rendered (returning it) or something failed (throwing).
-    func waitForFrame(_ i: Int) throws -> Pixmap {
+    /// Blocks until frame `i` is ready (returning it) or something failed (throwing).
+    func waitForFrame(_ i: Int) throws -> Frame {
         cond.lock()
         defer { cond.unlock() }
         while ready[i] == nil && error == nil { cond.wait() }

@@ -16,7 +16,6 @@ public final class RawRGBASink: FrameSink {
     private var width = 0, height = 0
     private var begun = false
     private var closed = false
-    private var buffer: [UInt8] = []
 
     /// Creates a sink writing to `fileDescriptor` (standard output by default). With
     /// `closesDescriptor`, the descriptor is closed when the sink finishes or aborts.
@@ -31,17 +30,24 @@ public final class RawRGBASink: FrameSink {
         _ = ignoreSIGPIPE
         self.width = width
         self.height = height
-        buffer = [UInt8](repeating: 0, count: width * height * 4)
         begun = true
     }
 
-    /// Writes the frame's straight RGBA bytes; a closed reader gives `ExportError.io`.
-    public func write(_ frame: Pixmap, index: Int) throws {
-        guard begun else { throw ExportError.invalidArgument("write before begin") }
-        guard frame.width == width, frame.height == height else {
-            throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(width)x\(height)")
+    /// On the rendering threads: checks the size and converts to straight RGBA bytes.
+    public func encoder() -> @Sendable (Pixmap, Int) throws -> [UInt8] {
+        let (w, h) = (width, height)
+        return { frame, index in
+            guard frame.width == w, frame.height == h else {
+                throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(w)x\(h)")
+            }
+            return frame.isOpaque ? frame.data : frame.straightRGBA()
         }
-        let err = frame.withStraightRGBABytes(scratch: &buffer) { writeAll(fileDescriptor, $0) }
+    }
+
+    /// Writes the frame's straight RGBA bytes; a closed reader gives `ExportError.io`.
+    public func write(_ frame: [UInt8], index: Int) throws {
+        guard begun else { throw ExportError.invalidArgument("write before begin") }
+        let err = frame.withUnsafeBytes { writeAll(fileDescriptor, $0) }
         if err == EPIPE { throw ExportError.io("writing frame \(index): the reader closed the pipe") }
         if err != 0 { throw ExportError.io("writing frame \(index): \(errnoText(err))") }
     }

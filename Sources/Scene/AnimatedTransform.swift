@@ -29,6 +29,11 @@ public struct AnimatedTransform: Sendable {
         return fixed(translateX, 0) && fixed(translateY, 0) && fixed(scaleX, 1) && fixed(scaleY, 1) && fixed(rotation, 0)
     }
 
+    /// When the transform can change.
+    public var changeSpan: ChangeSpan {
+        [translateX, translateY, scaleX, scaleY, rotation].reduce(ChangeSpan.never) { $0.union($1.changeSpan) }
+    }
+
     /// The latest time at which the transform changes.
     public var endTime: Double { [translateX, translateY, scaleX, scaleY, rotation].map(\.displayEnd).max() ?? 0 }
 

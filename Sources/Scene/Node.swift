@@ -34,6 +34,8 @@ public struct ShapeNode: Sendable {
     public var dynamicPath: (@Sendable (Double) -> Path)?
     /// The time after which `dynamicPath` no longer changes.
     public var dynamicPathEnd: Double = 0
+    /// How the shape's pixels combine with what is under them.
+    public var blendMode: BlendMode = .sourceOver
     /// An animated solid fill colour, replacing the fill paint.
     public var fillColor: AnimatedColor?
     /// An animated solid stroke colour, replacing the stroke paint.
@@ -44,6 +46,16 @@ public struct ShapeNode: Sendable {
                 stroke: (paint: NodePaint, style: StrokeStyle)? = nil, frame: Rect? = nil) {
         self.id = id; self.path = path; self.fill = fill; self.stroke = stroke; self.frame = frame
         measure = PathMeasure(path)
+    }
+
+    /// When the node's appearance can change (for caching unchanging layers).
+    public var changeSpan: ChangeSpan {
+        var s = trimStart.changeSpan.union(trimEnd.changeSpan).union(opacity.changeSpan).union(motion.changeSpan)
+        if let o = trimOffset { s = s.union(o.changeSpan) }
+        if dynamicPath != nil { s = s.union(ChangeSpan(start: -.infinity, end: dynamicPathEnd)) }
+        if let c = fillColor { s = s.union(ChangeSpan(start: c.animation.start, end: c.animation.end)) }
+        if let c = strokeColor { s = s.union(ChangeSpan(start: c.animation.start, end: c.animation.end)) }
+        return s
     }
 
     /// The latest time at which any property of the node changes; an endless repeat counts
@@ -80,15 +92,15 @@ public struct ShapeNode: Sendable {
         // A shape with both fill and stroke at partial opacity must fade as one picture,
         // so it goes through a layer; with one of them the opacity folds into coverage.
         let both = fill != nil && stroke != nil && o < 1
-        if both { canvas.beginLayer(opacity: o) }
+        if both { canvas.beginLayer(opacity: o, blendMode: blendMode) }
         let drawOpacity = both ? 1 : o
         if let f = fill {
             let paint = fillColor.map { Paint.solid($0.value(at: t)) } ?? f.paint.resolve(in: box)
-            canvas.fill(visible, paint: paint, rule: f.rule, opacity: drawOpacity)
+            canvas.fill(visible, paint: paint, rule: f.rule, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
         }
         if let s = stroke {
             let paint = strokeColor.map { Paint.solid($0.value(at: t)) } ?? s.paint.resolve(in: box)
-            canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity)
+            canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
         }
         if both { canvas.endLayer() }
     }
@@ -110,6 +122,16 @@ public struct GroupNode: Sendable {
     /// Creates a group.
     public init(id: String? = nil, children: [Node], opacity: AnimatedValue = .constant(1), transform: Transform = .identity) {
         self.id = id; self.children = children; self.opacity = opacity; self.transform = transform
+    }
+
+    /// When anything in the group can change.
+    public var changeSpan: ChangeSpan { children.reduce(opacity.changeSpan.union(motion.changeSpan)) { $0.union($1.changeSpan) } }
+
+    /// Whether the group only passes its children through (opacity 1, no transform), so
+    /// its children can be drawn, and cached, one by one.
+    public var isTransparent: Bool {
+        if case .constant(let o) = opacity, o == 1, transform.isIdentity, motion.isIdentity { return true }
+        return false
     }
 
     /// The latest time at which anything in the group changes.
@@ -147,6 +169,11 @@ public enum Node: Sendable {
     /// The latest time at which the node changes.
     public var endTime: Double {
         switch self { case .shape(let s): return s.endTime; case .group(let g): return g.endTime; case .text(let t): return t.endTime }
+    }
+
+    /// When the node's appearance can change.
+    public var changeSpan: ChangeSpan {
+        switch self { case .shape(let s): return s.changeSpan; case .group(let g): return g.changeSpan; case .text(let t): return t.changeSpan }
     }
 
     /// Draws the node at time `t`.

@@ -31,6 +31,12 @@ public enum NodePaint: Hashable, Sendable {
     case solid(Color)
     /// A linear gradient between two points.
     case linear(stops: [GradientStop], from: PaintPoint, to: PaintPoint)
+    /// A gradient between two circles (radii in user units, as SwiftUI's `RadialGradient`).
+    case radial(stops: [GradientStop], startCenter: PaintPoint, startRadius: Double,
+                endCenter: PaintPoint, endRadius: Double, spread: SpreadMode)
+    /// An angular gradient around a point (SwiftUI's `AngularGradient`; angles in radians,
+    /// clockwise from the +x axis).
+    case angular(stops: [GradientStop], center: PaintPoint, startAngle: Double, endAngle: Double, spread: SpreadMode)
 
     /// The raster paint for a node whose frame is `frame`.
     public func resolve(in frame: Rect) -> Paint {
@@ -38,6 +44,13 @@ public enum NodePaint: Hashable, Sendable {
         case .solid(let c): return .solid(c)
         case .linear(let stops, let a, let b):
             return .linearGradient(LinearGradient(start: a.resolve(in: frame), end: b.resolve(in: frame), stops: stops))
+        case .radial(let stops, let c0, let r0, let c1, let r1, let spread):
+            return .radialGradient(RadialGradient(startCenter: c0.resolve(in: frame), startRadius: r0,
+                                                  endCenter: c1.resolve(in: frame), endRadius: r1,
+                                                  stops: stops, spread: spread))
+        case .angular(let stops, let c, let a0, let a1, let spread):
+            return .sweepGradient(SweepGradient(center: c.resolve(in: frame), startAngle: a0, endAngle: a1,
+                                                stops: stops, spread: spread))
         }
     }
 }

@@ -115,6 +115,11 @@ public struct TextNode: Sendable {
         return [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
     }
 
+    /// When the node's appearance can change.
+    public var changeSpan: ChangeSpan {
+        opacity.changeSpan.union(motion.changeSpan).union(counter?.value.changeSpan ?? .never)
+    }
+
     /// The latest time at which the node changes.
     public var endTime: Double { max(opacity.displayEnd, motion.endTime, counter?.value.displayEnd ?? 0) }
 
@@ -139,29 +144,10 @@ public struct TextNode: Sendable {
         if let bg = background {
             let b = box
             let r = Rect(x: b.minX - bg.padding.x, y: b.minY - bg.padding.y, width: b.width + 2 * bg.padding.x, height: b.height + 2 * bg.padding.y)
-            canvas.fill(roundedRect(r, radius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
+            canvas.fill(Path.roundedRect(r, cornerRadius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
         }
         canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity)
         if layered { canvas.endLayer() }
         canvas.restore()
     }
-}
-
-/// A rectangle with circular corners of radius `radius` (clamped to half the shorter side).
-func roundedRect(_ r: Rect, radius: Double) -> Path {
-    let rad = max(0, min(radius, min(r.width, r.height) / 2))
-    if rad == 0 { return .rect(r) }
-    let k = 0.5522847498307936 * rad
-    var p = Path()
-    p.move(to: Point(r.minX + rad, r.minY))
-    p.line(to: Point(r.maxX - rad, r.minY))
-    p.cubic(to: Point(r.maxX, r.minY + rad), control1: Point(r.maxX - rad + k, r.minY), control2: Point(r.maxX, r.minY + rad - k))
-    p.line(to: Point(r.maxX, r.maxY - rad))
-    p.cubic(to: Point(r.maxX - rad, r.maxY), control1: Point(r.maxX, r.maxY - rad + k), control2: Point(r.maxX - rad + k, r.maxY))
-    p.line(to: Point(r.minX + rad, r.maxY))
-    p.cubic(to: Point(r.minX, r.maxY - rad), control1: Point(r.minX + rad - k, r.maxY), control2: Point(r.minX, r.maxY - rad + k))
-    p.line(to: Point(r.minX, r.minY + rad))
-    p.cubic(to: Point(r.minX + rad, r.minY), control1: Point(r.minX, r.minY + rad - k), control2: Point(r.minX + rad - k, r.minY))
-    p.close()
-    return p
 }

@@ -43,6 +43,9 @@ enum Chaining {
         var found: [Found] = []
         var groups: [String: [Int]] = [:]
         var groupOrder: [String] = []
+        // Mark ids name groups for "after", "with" and "sequence", so they must be unique.
+        var markIDs: [String: SourceLocation] = [:]
+        var duplicateMarkID = false
         guard let charts = root.optional("charts"), case .array(let chartNodes) = charts.value else { return [:] }
         // Walk with a sink nobody reads: the real decode reports shape and timing errors;
         // this pass reports only what is about positions, through `loud`.
@@ -57,6 +60,15 @@ enum Chaining {
                 let mark = JSONCursor(node: markNode, path: marks.path.appending(index: mi), file: marks.file, sink: quiet)
                 guard case .object = mark.value, let mo = mark.object() else { continue }
                 let markID: String? = { if case .string(let s)? = mo.optional("id")?.value { return s }; return nil }()
+                if let markID, let idCursor = mo.optional("id") {
+                    if let first = markIDs[markID] {
+                        loud(idCursor).report("two marks have the id \(quotedForMessage(markID)) (the first at \(first)); "
+                                              + "ids name marks for \"after\", \"with\" and \"sequence\", so each must be unique")
+                        duplicateMarkID = true
+                    } else {
+                        markIDs[markID] = idCursor.location
+                    }
+                }
                 guard let an = mo.optional("animate"), case .object = an.value, let ao = an.object() else { continue }
                 for (prop, c) in properties(ao) {
                     guard case .object = c.value, let o = c.object() else { continue }
@@ -85,7 +97,7 @@ enum Chaining {
                 }
             }
         }
-        guard !found.isEmpty else { return [:] }
+        guard !duplicateMarkID else { return [:] }
         func item(_ f: Found) -> Timeline.Item { .animation(f.id, duration: f.duration, position: f.position) }
         // A mark is a parallel group, so "after": "line" waits for all of line's animations.
         // The group starts where its first chained animation says (that animation then sits
@@ -104,22 +116,48 @@ enum Chaining {
         }
         var sequenced = Set<String>()
         var top: [Timeline.Item] = []
-        if let seq = root.optional("sequence"), let entries = seq.array() {
-            var seqItems: [Timeline.Item] = []
+        // "sequence": [ids or { "parallel": [...] } or { "sequence": [...] }], nesting freely.
+        func groupItems(_ entries: [JSONCursor], inSequence: Bool) -> [Timeline.Item] {
+            var items: [Timeline.Item] = []
             for e in entries {
-                if let name = e.string() {
-                    guard let idx = groups[name] else {
-                        loud(e).report("no mark with animations has the id \"\(name)\"" + (nearestCandidate(to: name, in: groupOrder).map { "; did you mean \"\($0)\"?" } ?? ""))
+                if case .object = e.value {
+                    guard let o = loud(e).object(allowedKeys: ["parallel", "sequence"]) else { continue }
+                    guard o.members.count == 1, let key = o.keys.first, let inner = o.optional(key)?.array() else {
+                        if o.members.count != 1 { loud(e).report("expected exactly one of \"parallel\" or \"sequence\"") }
                         continue
                     }
-                    sequenced.insert(name)
-                    seqItems.append(group(name, idx, inSequence: true))
+                    let quietInner = inner.map { JSONCursor(node: $0.node, path: $0.path, file: $0.file, sink: quiet) }
+                    let children = groupItems(quietInner, inSequence: key == "sequence")
+                    items.append(key == "sequence" ? .sequence(nil, children) : .parallel(nil, children))
+                    continue
                 }
+                guard case .string(let name) = e.value else {
+                    loud(e).report("expected a mark id or { \"parallel\": [...] } / { \"sequence\": [...] }, found \(e.value.kindDescription)")
+                    continue
+                }
+                guard let idx = groups[name] else {
+                    var message = "no mark with animations has the id \(quotedForMessage(name))"
+                    if let s = nearestCandidate(to: name, in: groupOrder) { message += "; did you mean \(quotedForMessage(s))?" }
+                    else if groupOrder.isEmpty { message += "; no mark has both an \"id\" and \"animate\"" }
+                    else { message += "; marks with animations: " + groupOrder.map(quotedForMessage).joined(separator: ", ") }
+                    loud(e).report(message)
+                    continue
+                }
+                sequenced.insert(name)
+                items.append(group(name, idx, inSequence: true))
             }
-            top.append(.sequence("sequence", seqItems))
+            return items
+        }
+        if let seq = root.optional("sequence"), case .array = seq.value {} else if let seq = root.optional("sequence") {
+            loud(seq).report("expected an array of mark ids, found \(seq.value.kindDescription)")
+        }
+        if let seq = root.optional("sequence"), case .array(let nodes) = seq.value {
+            let entries = nodes.enumerated().map { JSONCursor(node: $0.element, path: seq.path.appending(index: $0.offset), file: seq.file, sink: quiet) }
+            top.append(.sequence("sequence", groupItems(entries, inSequence: true)))
         }
         for g in groupOrder where !sequenced.contains(g) { top.append(group(g, groups[g]!, inSequence: false)) }
         for f in found where f.group == nil { top.append(item(f)) }
+        guard !found.isEmpty else { return [:] }
         do {
             let spans = try Timeline(top).resolve()
             var out: [String: Double] = [:]
@@ -137,17 +175,22 @@ enum Chaining {
                 (at?.reference ?? at?.cursor ?? loud(root.cursor)).report("animations wait for each other in a cycle: " +
                     (ids + [ids[0]]).map { "\"\($0)\"" }.joined(separator: " → "))
             case .duplicateID(let id):
-                (found.last { $0.id == id }?.cursor ?? loud(root.cursor)).report("two animations have the id \"\(id)\"")
+                let first = found.first { $0.id == id }, last = found.last { $0.id == id }
+                let at = first.map { " (the first at \($0.cursor.location))" } ?? ""
+                (last?.cursor ?? loud(root.cursor)).report("two animations have the id \(quotedForMessage(id))\(at); "
+                                                           + "ids name animations for \"after\" and \"with\", so each must be unique")
             case .invalidTime(let item):
-                root.cursor.report("animation \"\(item)\" has a time that is not a finite number")
+                let at = found.first { $0.id == item }?.cursor ?? loud(root.cursor)
+                at.report("animation \(quotedForMessage(item)) starts or ends at a time that is not a finite number")
             }
             return [:]
         }
     }
 
     static func report(_ f: Found, _ target: String, _ known: [String]) {
-        var msg = "no animation or mark has the id \"\(target)\""
-        if let s = nearestCandidate(to: target, in: known) { msg += "; did you mean \"\(s)\"?" }
+        var msg = "no animation or mark has the id \(quotedForMessage(target))"
+        if let s = nearestCandidate(to: target, in: known) { msg += "; did you mean \(quotedForMessage(s))?" }
+        else if !known.isEmpty { msg += "; ids in this document: " + known.prefix(12).map(quotedForMessage).joined(separator: ", ") + (known.count > 12 ? ", …" : "") }
         f.reference?.report(msg)
     }
 }
@@ -155,20 +198,18 @@ enum Chaining {
 extension TimelineDecoder {
     /// The timing keys of an animation object, into `anim`.
     static func timing(_ obj: JSONObjectCursor, into anim: inout Animation) {
-        if let cc = obj.optional("curve"), let text = cc.string() {
-            if let e = Easing.parse(text) { anim.curve = e } else {
-                var msg = "unknown curve \"\(text)\""
-                if let s = nearestCandidate(to: text, in: Easing.names) { msg += "; did you mean \"\(s)\"?" }
-                else { msg += "; expected a name such as \"easeInOut\", \"easeOutBounce\" or \"bouncy\", or cubic-bezier(…), steps(…), linear(…), spring(…)" }
-                cc.report(msg)
-            }
+        let limit = (context?.limits ?? DocumentLimits()).maxDuration
+        if let cc = obj.optional("curve"), let e = curve(cc) { anim.curve = e }
+        if let d = obj.optional("duration"),
+           let v = d.positive("a duration", unit: "seconds", limit: limit, limitName: "the limit on a video's length") {
+            anim.duration = v
         }
-        if let d = obj.optional("duration"), let v = d.double(min: 0, max: 3600) {
-            if v <= 0 { d.report("expected a duration greater than 0 seconds, found \(v)") } else { anim.duration = v }
+        if let d = obj.optional("delay"),
+           let v = d.nonNegative("a delay", unit: "seconds", limit: limit, limitName: "the limit on a video's length") {
+            anim.delay = v
         }
-        if let d = obj.optional("delay")?.double(min: 0, max: 3600) { anim.delay = d }
-        if let s = obj.optional("speed"), let v = s.double(min: 0, max: 1000) {
-            if v <= 0 { s.report("expected a speed greater than 0, found \(v)") } else { anim.speed = v }
+        if let s = obj.optional("speed"), let v = s.positive("a speed", unit: "", limit: 1000, limitName: "the speed limit") {
+            anim.speed = v
         }
         if let r = obj.optional("repeat") {
             if case .string = r.value { if r.stringEnum(["forever"]) != nil { anim = anim.repeatForever(autoreverses: false) } }
@@ -206,12 +247,11 @@ extension TimelineDecoder {
                 guard let ko = k.object(allowedKeys: ["time", "value", "curve", "hold"]),
                       let t = ko.required("time")?.double(min: 0, max: 3600), let v = ko.required("value")?.double(min: lo, max: hi) else { continue }
                 var e = Easing.linear
-                if let cc = ko.optional("curve"), let text = cc.string() {
-                    if let parsed = Easing.parse(text) { e = parsed } else { cc.report("unknown curve \"\(text)\"") }
-                }
+                if let cc = ko.optional("curve"), let parsed = curve(cc) { e = parsed }
                 frames.append(Keyframe(time: t + (start ?? 0), value: v, easing: e, hold: ko.optional("hold")?.bool() ?? false))
             }
-            guard let k = Keyframes(frames) else { kc.report("keyframes need increasing times"); return nil }
+            guard let k = Keyframes(frames) else { return nil }
+            checkLength(end: k.endTime, at: c)
             return .keyframes(k)
         }
         let from = obj.required("from")?.double(min: lo, max: hi)
@@ -220,6 +260,7 @@ extension TimelineDecoder {
         timing(obj, into: &anim)
         if let s = start { anim.delay = s }
         guard let f = from, let t = to else { return nil }
+        checkLength(end: anim.displayEnd, at: c, curve: obj.optional("curve"))
         return .tween(Tween(from: f, to: t, animation: anim))
     }
 
@@ -231,6 +272,53 @@ extension TimelineDecoder {
         var anim = Animation()
         timing(obj, into: &anim)
         if let s = Chaining.starts[c.path.description] { anim.delay = s }
+        checkLength(end: anim.displayEnd, at: c, curve: obj.optional("curve"))
         return AnimatedColor(from: f, to: t, animation: anim)
+    }
+
+    /// Reports an animation that ends after the limit on a video's length, or never
+    /// (an undamped spring), unless the document's `"duration"` cuts the video short.
+    static func checkLength(end: Double, at c: JSONCursor, curve: JSONCursor? = nil) {
+        guard let ctx = context, !ctx.hasDuration else { return }
+        let limit = ctx.limits.maxDuration
+        if !end.isFinite {
+            (curve ?? c).report("this animation never ends (a spring without damping never settles); "
+                                + "give the spring damping, a \"duration\" to the animation, or a \"duration\" to the document")
+            ctx.lengthReported = true
+        } else if end > limit {
+            c.report("this animation ends at \(format(end)) s, after the limit of \(format(limit)) s on a video's length; "
+                     + "shorten it, or give the document a \"duration\" to end the video sooner")
+            ctx.lengthReported = true
+        }
+    }
+
+    /// A curve by name (`"easeInOut"`, `"bouncy"`) or CSS/SwiftUI function
+    /// (`cubic-bezier(…)`, `steps(…)`, `linear(…)`, `spring(…)`, `interpolatingSpring(…)`);
+    /// a function with wrong arguments is reported with the form it takes.
+    static func curve(_ c: JSONCursor) -> Easing? {
+        guard let text = c.string() else { return nil }
+        if let e = Easing.parse(text) { return e }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let open = trimmed.firstIndex(of: "(") {
+            let function = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+            let forms: [String: String] = [
+                "cubic-bezier": "cubic-bezier(x1, y1, x2, y2): four numbers, x1 and x2 between 0 and 1",
+                "steps": "steps(n) or steps(n, jump-start | jump-end | jump-none | jump-both), n a whole number of at least 1 (2 with jump-none)",
+                "linear": "linear(…): numbers, each with up to two percentages, such as linear(0, 0.7 40%, 1)",
+                "spring": "spring(), spring(duration: d, bounce: b) or spring(response: r, dampingFraction: f)",
+                "interpolatingSpring": "interpolatingSpring(mass: m, stiffness: k, damping: c, initialVelocity: v), stiffness and damping required",
+            ]
+            if let form = forms[function] ?? forms[function.lowercased()] {
+                return c.fail("invalid curve \(quotedForMessage(text)): expected \(form)")
+            }
+            var message = "unknown curve function \(quotedForMessage(String(function)))"
+            if let s = nearestCandidate(to: String(function), in: forms.keys.sorted()) { message += "; did you mean \(quotedForMessage(s))?" }
+            else { message += "; expected cubic-bezier(…), steps(…), linear(…), spring(…) or interpolatingSpring(…)" }
+            return c.fail(message)
+        }
+        var message = "unknown curve \(quotedForMessage(text))"
+        if let s = nearestCandidate(to: text, in: Easing.names) { message += "; did you mean \(quotedForMessage(s))?" }
+        else { message += "; expected a name such as \"easeInOut\", \"easeOutBounce\" or \"bouncy\", or cubic-bezier(…), steps(…), linear(…), spring(…)" }
+        return c.fail(message)
     }
 }

@@ -1,81 +1,156 @@
 import Charts
 
-/// An error in a CSV file: the file, the 1-based row (the header is row 1) and column.
+/// An error in a CSV file, located like a compiler diagnostic: the file, the line and
+/// the column (in Unicode scalars, as an editor shows them) where the problem starts.
+///
+/// Lines are physical lines, so a quoted field that spans lines moves the rows after
+/// it down; for ordinary files the line is the row number with the header as row 1.
 public struct CSVError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The CSV file's path as the document resolved it.
     public var file: String
-    public var row: Int
-    public var column: Int?
+    /// Where the offending field, quote or byte is (1-based line and column).
+    public var location: SourceLocation
+    /// What is wrong, saying what was found and what was expected.
     public var message: String
-    public var description: String {
-        "\(file):\(row)\(column.map { ":\($0)" } ?? ""): \(message)"
+
+    /// Creates an error.
+    public init(file: String, location: SourceLocation, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
     }
+
+    /// `names.csv:12:7: expected a number in column "count", found "n/a"`.
+    public var description: String { "\(file):\(location): \(message)" }
+}
+
+/// A CSV text split into cells, with the location of every cell for messages.
+public struct CSVText: Sendable {
+    /// The column names from the first row (an empty name becomes `column<N>`).
+    public var header: [String]
+    /// The data rows; nil is an empty, unquoted cell (a missing value).
+    public var rows: [[String?]]
+    /// Where each cell of each row starts, parallel to `rows`.
+    public var locations: [[SourceLocation]]
 }
 
 /// Reads CSV text (RFC 4180): a header row, fields separated by commas, quoted fields
-/// with commas, newlines and doubled quotes, empty cells, LF or CRLF line ends, UTF-8
+/// with commas, newlines and doubled quotes, empty cells, LF, CRLF or CR line ends, UTF-8
 /// with or without a byte-order mark.
+///
+/// Every problem throws a `CSVError` at the character that causes it, so a ragged row,
+/// a stray quote or a Latin-1 byte is found by line and column, not by searching.
 public enum CSVReader {
-    /// The header and the rows of `text`; every row must have as many fields as the header.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> (header: [String], rows: [[String?]]) {
-        var i = 0
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+    /// The header and the rows of `bytes`; every row must have as many fields as the header.
+    public static func parse(_ bytes: [UInt8], file: String) throws(CSVError) -> (header: [String], rows: [[String?]]) {
+        let text = try read(bytes, file: file)
+        return (text.header, text.rows)
+    }
+
+    /// The cells of `bytes` with their locations.
+    /// - Throws: `CSVError` for text that is not UTF-8, an unterminated or misplaced
+    ///   quote, an empty file, a header without rows, a duplicate column name, or a row
+    ///   whose field count differs from the header's.
+    public static func read(_ bytes: [UInt8], file: String) throws(CSVError) -> CSVText {
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        if let bad = firstInvalidUTF8(bytes, from: start) {
+            throw CSVError(file: file, location: location(of: bad, in: bytes, from: start),
+                           message: "invalid UTF-8 (byte 0x\(hex2(bytes[bad]))); save the file as UTF-8")
+        }
         var records: [[String?]] = []
+        var recordLocations: [[SourceLocation]] = []
         var record: [String?] = []
+        var cellLocations: [SourceLocation] = []
         var field: [UInt8] = []
         var quoted = false, wasQuoted = false
-        var line = 1, recordLine = 1
-        var lines: [Int] = []
+        var line = 1, column = 1
+        var fieldStart = SourceLocation(line: 1, column: 1)
+        var quoteStart = fieldStart
         func endField() {
             record.append(field.isEmpty && !wasQuoted ? nil : String(decoding: field, as: UTF8.self))
+            cellLocations.append(fieldStart)
             field.removeAll(keepingCapacity: true); wasQuoted = false
         }
         func endRecord() {
             endField()
-            if !(record.count == 1 && record[0] == nil) { records.append(record); lines.append(recordLine) }
-            record = []
+            // A blank line is no record.
+            if !(record.count == 1 && record[0] == nil) {
+                records.append(record)
+                recordLocations.append(cellLocations)
+            }
+            record = []; cellLocations = []
         }
+        var i = start
         while i < bytes.count {
             let c = bytes[i]
+            let here = SourceLocation(line: line, column: column)
+            // Columns count Unicode scalars: continuation bytes do not advance them.
+            if c & 0xC0 != 0x80 { column += 1 }
             if quoted {
                 if c == 0x22 {
-                    if i + 1 < bytes.count && bytes[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
+                    if i + 1 < bytes.count && bytes[i + 1] == 0x22 { field.append(0x22); i += 2; column += 1; continue }
                     quoted = false
                 } else {
-                    if c == 0x0A { line += 1 }
                     field.append(c)
+                    if c == 0x0A || (c == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) { line += 1; column = 1 }
                 }
                 i += 1; continue
             }
             switch c {
             case 0x22:
-                if field.isEmpty && !wasQuoted { quoted = true; wasQuoted = true }
-                else { throw CSVError(file: file, row: line, column: record.count + 1, message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")") }
-            case 0x2C: endField()
-            case 0x0D:
-                if i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
-                endRecord(); line += 1; recordLine = line
-            case 0x0A: endRecord(); line += 1; recordLine = line
+                if field.isEmpty && !wasQuoted { quoted = true; wasQuoted = true; quoteStart = here }
+                else {
+                    throw CSVError(file: file, location: here,
+                                   message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
+                }
+            case 0x2C:
+                endField()
+                fieldStart = SourceLocation(line: line, column: column)
+            case 0x0D, 0x0A:
+                if c == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A { i += 1 }
+                endRecord()
+                line += 1; column = 1
+                fieldStart = SourceLocation(line: line, column: column)
             default:
-                if wasQuoted { throw CSVError(file: file, row: line, column: record.count + 1, message: "text after a closing quote") }
+                if wasQuoted {
+                    throw CSVError(file: file, location: here,
+                                   message: "text after a closing quote; quote the whole field and double any quote inside it (\"\")")
+                }
                 field.append(c)
             }
             i += 1
         }
-        if quoted { throw CSVError(file: file, row: recordLine, column: record.count + 1, message: "unterminated quoted field") }
+        if quoted {
+            throw CSVError(file: file, location: quoteStart, message: "unterminated quoted field: no closing quote before the end of the file")
+        }
         if !field.isEmpty || wasQuoted || !record.isEmpty { endRecord() }
-        guard let header = records.first else { throw CSVError(file: file, row: 1, column: nil, message: "the file is empty; expected a header row") }
+        guard let header = records.first else {
+            throw CSVError(file: file, location: SourceLocation(line: 1, column: 1),
+                           message: "the file is empty; expected a header row such as \"x,y\"")
+        }
         let names = header.enumerated().map { $0.element ?? "column\($0.offset + 1)" }
-        var seen = Set<String>()
+        var seen: [String: Int] = [:]
         for (k, n) in names.enumerated() {
-            if !seen.insert(n).inserted { throw CSVError(file: file, row: 1, column: k + 1, message: "duplicate column name \"\(n)\"") }
+            if let first = seen[n] {
+                throw CSVError(file: file, location: recordLocations[0][k],
+                               message: "duplicate column name \"\(n)\" (also column \(first + 1))")
+            }
+            seen[n] = k
         }
         let rows = Array(records.dropFirst())
+        let locations = Array(recordLocations.dropFirst())
         for (k, r) in rows.enumerated() where r.count != names.count {
-            throw CSVError(file: file, row: lines[k + 1], column: nil,
+            // Point at the first extra field, or at the row when fields are missing.
+            let at = r.count > names.count ? locations[k][names.count] : locations[k][0]
+            throw CSVError(file: file, location: at,
                            message: "expected \(names.count) fields as in the header, found \(r.count)")
         }
-        if rows.isEmpty { throw CSVError(file: file, row: 2, column: nil, message: "no data rows after the header") }
-        return (names, rows)
+        if rows.isEmpty {
+            throw CSVError(file: file, location: SourceLocation(line: line, column: 1),
+                           message: "no data rows after the header")
+        }
+        return CSVText(header: names, rows: rows, locations: locations)
     }
 
     /// How a column's text becomes values.
@@ -89,32 +164,35 @@ public enum CSVReader {
     }
 
     /// Types the cells: by the given column types, or by content (a column whose every
-    /// non-empty cell is a number is numeric; otherwise text). Bad cells name row and column.
-    public static func table(header: [String], rows: [[String?]], types: [String: ColumnType], file: String) throws -> [DataRow] {
+    /// non-empty cell is a number is numeric; otherwise text). A bad cell throws at its location.
+    public static func table(_ text: CSVText, types: [String: ColumnType], file: String) throws(CSVError) -> [DataRow] {
+        let header = text.header
         var kinds: [ColumnType] = []
         for (k, name) in header.enumerated() {
             if let t = types[name] { kinds.append(t); continue }
-            let cells = rows.compactMap { $0[k] }
-            kinds.append(!cells.isEmpty && cells.allSatisfy { Double(trim($0)) != nil } ? .number : .string)
+            let cells = text.rows.compactMap { $0[k] }
+            kinds.append(!cells.isEmpty && cells.allSatisfy { number(trim($0)) != nil } ? .number : .string)
         }
         var out: [DataRow] = []
-        out.reserveCapacity(rows.count)
-        for (r, row) in rows.enumerated() {
+        out.reserveCapacity(text.rows.count)
+        for (r, row) in text.rows.enumerated() {
             var d: DataRow = [:]
             for (k, cell) in row.enumerated() {
-                guard let text = cell else { continue }
+                guard let cellText = cell else { continue }
                 switch kinds[k] {
-                case .string: d[header[k]] = .string(text)
+                case .string: d[header[k]] = .string(cellText)
                 case .number:
-                    guard let v = Double(trim(text)), v.isFinite else {
-                        throw CSVError(file: file, row: r + 2, column: k + 1, message: "expected a number in column \"\(header[k])\", found \"\(text)\"")
+                    guard let v = number(trim(cellText)) else {
+                        throw CSVError(file: file, location: text.locations[r][k],
+                                       message: "expected a number in column \"\(header[k])\", found \(quotedForMessage(cellText))")
                     }
                     d[header[k]] = .number(v)
                 case .date(let pattern):
-                    let v = pattern.map { DateFormat($0).parse(trim(text)) } ?? CivilDate.parseISO(trim(text))
+                    let v = pattern.map { DateFormat($0).parse(trim(cellText)) } ?? CivilDate.parseISO(trim(cellText))
                     guard let v else {
-                        throw CSVError(file: file, row: r + 2, column: k + 1,
-                                       message: "expected a date\(pattern.map { " like \"\($0)\"" } ?? " in ISO 8601 (2024-03-05)") in column \"\(header[k])\", found \"\(text)\"")
+                        let like = pattern.map { " like \"\($0)\"" } ?? " in ISO 8601 (2024-03-05)"
+                        throw CSVError(file: file, location: text.locations[r][k],
+                                       message: "expected a date\(like) in column \"\(header[k])\", found \(quotedForMessage(cellText))")
                     }
                     d[header[k]] = .number(v)
                 }
@@ -124,10 +202,64 @@ public enum CSVReader {
         return out
     }
 
+    /// A finite decimal number; Swift's `Double(_:)` alone would also take `nan`,
+    /// `inf` and hexadecimal, which no spreadsheet writes as a number.
+    static func number(_ s: String) -> Double? {
+        guard let first = s.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+              !s.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "x") || $0 | 0x20 == UInt8(ascii: "n") || $0 | 0x20 == UInt8(ascii: "i") }),
+              let v = Double(s), v.isFinite else { return nil }
+        return v
+    }
+
     static func trim(_ s: String) -> String {
         var t = Substring(s)
         while t.first == " " { t = t.dropFirst() }
         while t.last == " " { t = t.dropLast() }
         return String(t)
+    }
+
+    /// The offset of the first byte that is not part of well-formed UTF-8, if any.
+    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            for k in 1..<length {
+                guard i + k < bytes.count else { return i }
+                let b = bytes[i + k]
+                if k == 1 ? !(low...high).contains(b) : !(0x80...0xBF).contains(b) { return i }
+            }
+            i += length
+        }
+        return nil
+    }
+
+    /// The line and column of byte `offset` (columns in Unicode scalars).
+    static func location(of offset: Int, in bytes: [UInt8], from start: Int) -> SourceLocation {
+        var line = 1, column = 1
+        var i = start
+        while i < offset {
+            let c = bytes[i]
+            if c == 0x0A || (c == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) {
+                line += 1; column = 1
+            } else if c & 0xC0 != 0x80 && c != 0x0D {
+                column += 1
+            }
+            i += 1
+        }
+        return SourceLocation(line: line, column: column)
     }
 }

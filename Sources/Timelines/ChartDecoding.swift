@@ -8,17 +8,15 @@ import Charts
 extension TimelineDecoder {
     static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "marks"]
 
-    static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: [DataRow]]) -> ChartSpec? {
+    static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
-        var rows: [DataRow] = []
-        if let d = obj.required("data"), let name = d.string() {
-            if let t = tables[name] { rows = t } else {
-                var msg = "unknown data \"\(name)\""
-                if let s = nearestCandidate(to: name, in: Array(tables.keys)) { msg += "; did you mean \"\(s)\"?" }
-                else if !tables.isEmpty { msg += "; the document defines " + tables.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ") }
-                else { msg += "; the document has no \"data\"" }
-                d.report(msg)
-            }
+        var table: DataTable? = nil
+        var tableName = ""
+        let dataCursor = obj.required("data")
+        if let d = dataCursor, let name = d.string() {
+            tableName = name
+            table = tables[name]
+            if table == nil { d.report(unknownDataMessage(name, tables: tables)) }
         }
         var st = style
         if let so = obj.optional("style")?.object(allowedKeys: ["textColor", "secondaryTextColor", "axisColor", "labelSize", "titleSize", "subtitleSize", "axisTitleSize"]) {
@@ -30,14 +28,39 @@ extension TimelineDecoder {
             if let v = so.optional("subtitleSize")?.double(min: 1, max: 500) { st.subtitleSize = v }
             if let v = so.optional("axisTitleSize")?.double(min: 1, max: 500) { st.axisTitleSize = v }
         }
-        var spec = ChartSpec(frame: frame, style: st, data: rows)
-        if let xc = obj.optional("x") { spec.x = channel(xc, default: "x") ?? spec.x }
-        if let yc = obj.optional("y") { spec.y = channel(yc, default: "y") ?? spec.y }
-        // Every row must have the fields the chart reads.
-        if !rows.isEmpty, let d = obj.optional("data") {
-            for field in [spec.x.field, spec.y.field] {
-                if let i = rows.firstIndex(where: { $0[field] == nil }) {
-                    d.report("row \(i) of data \"\(d.string() ?? "")\" has no field \"\(field)\"")
+        var spec = ChartSpec(frame: frame, style: st, data: table?.rows ?? [])
+        let xc = obj.optional("x"), yc = obj.optional("y")
+        if let xc { spec.x = channel(xc, default: "x") ?? spec.x }
+        if let yc { spec.y = channel(yc, default: "y") ?? spec.y }
+        // Every row must have the fields the chart plots. A field no row has is reported
+        // where it is named (or at "data" for the default x and y); a row that lacks a
+        // field the others have is reported at the row.
+        if let table, table.isValid, !table.rows.isEmpty, let d = dataCursor {
+            for (field, axis, channelCursor) in [(spec.x.field, "x", xc), (spec.y.field, "y", yc)] {
+                let named = channelCursor.flatMap { ch -> JSONCursor? in
+                    guard case .object = ch.value, let o = ch.object() else { return nil }
+                    return o.optional("field")
+                }
+                if !table.hasField(field) {
+                    var message = unknownFieldMessage(field, tableName: tableName, table: table)
+                    if named == nil { message += " (\(axis) reads \(quotedForMessage(field)) unless \"\(axis)\": { \"field\": … } names another)" }
+                    (named ?? d).report(message)
+                } else if let i = table.rows.indices.first(where: { table.rows[$0][field] == nil && !table.origins[$0].reported }) {
+                    let origin = table.origins[i]
+                    var message = "this row has no value for \(quotedForMessage(field)), which \(c.path) plots on \(axis)"
+                    if let s = nearestCandidate(to: field, in: Array(table.rows[i].keys)) { message += "; it has \(quotedForMessage(s))" }
+                    c.sink.report(DocumentError(file: origin.file, path: origin.path, location: origin.location, message: message))
+                }
+            }
+            // Scales divide by the width of the domain, which must be a finite number.
+            for (field, axis, given, fromZero) in [(spec.x.field, "x", spec.x.domain != nil, true),
+                                                   (spec.y.field, "y", spec.y.domain != nil, true)] where !given {
+                let values = table.rows.compactMap { $0[field]?.number }
+                guard var lo = values.min(), var hi = values.max() else { continue }
+                if fromZero { lo = min(lo, 0); hi = max(hi, 0) }
+                if !(hi - lo).isFinite {
+                    d.report("the values of \(quotedForMessage(field)) run from \(lo) to \(hi): the \(axis) axis would span more than "
+                             + "the largest number (about 1.8e308); expected values whose range is finite, or give \"\(axis)\": { \"domain\": … }")
                 }
             }
         }
@@ -63,9 +86,28 @@ extension TimelineDecoder {
             spec.extremes = ex
         }
         if let ms = obj.optional("marks")?.array() {
-            for m in ms { if let mk = mark(m, tables: tables) { spec.marks.append(mk) } }
+            let data = ChartData(name: tableName, table: table)
+            for m in ms { if let mk = mark(m, tables: tables, data: data) { spec.marks.append(mk) } }
         }
         return spec
+    }
+
+    /// `unknown data "wek"; did you mean "week"?`, or the tables there are.
+    static func unknownDataMessage(_ name: String, tables: [String: DataTable]) -> String {
+        var msg = "unknown data \(quotedForMessage(name))"
+        if let s = nearestCandidate(to: name, in: tables.keys.sorted()) { msg += "; did you mean \(quotedForMessage(s))?" }
+        else if !tables.isEmpty { msg += "; the document defines " + tables.keys.sorted().map(quotedForMessage).joined(separator: ", ") }
+        else { msg += "; the document has no \"data\"" }
+        return msg
+    }
+
+    /// The value as written in the document: a number's literal, a string quoted.
+    static func literal(_ c: JSONCursor) -> String {
+        switch c.value {
+        case .number(_, let literal): return literal
+        case .string(let s): return quotedForMessage(s)
+        default: return c.value.kindDescription
+        }
     }
 
     static func channel(_ c: JSONCursor, default field: String) -> Channel? {
@@ -82,8 +124,16 @@ extension TimelineDecoder {
                 return v.double()
             }
             if let lo = value(arr[0]), let hi = value(arr[1]) {
-                if lo == hi { d.report("expected two different values [low, high], found [\(lo), \(hi)]") } else { ch.domain = (lo, hi) }
-                if ch.scale == .log && (lo <= 0 || hi <= 0) { d.report("a log scale needs a domain above 0") }
+                let written = "[" + arr.map { literal($0) }.joined(separator: ", ") + "]"
+                if lo == hi {
+                    d.report("expected two different values [low, high], found \(written)")
+                } else if !(hi - lo).isFinite {
+                    d.report("expected a domain whose width is a finite number, found \(written)")
+                } else if ch.scale == .log && (lo <= 0 || hi <= 0) {
+                    d.report("expected a domain above 0 for a log scale, found \(written)")
+                } else {
+                    ch.domain = (lo, hi)
+                }
             }
         }
         if let n = o.optional("nice")?.bool() { ch.nice = n }
@@ -103,7 +153,8 @@ extension TimelineDecoder {
         for (key, isX) in [("x", true), ("y", false)] {
             guard let a = o.optional(key) else { continue }
             if case .bool(let b) = a.value { if isX { g.xAtTicks = b } else { g.yAtTicks = b }; continue }
-            guard let ao = a.object(allowedKeys: ["step"]), let s = ao.required("step")?.double(min: 1e-12) else { continue }
+            guard let ao = a.object(allowedKeys: ["step"]), let sc = ao.required("step"), let s = sc.double() else { continue }
+            guard s > 0 else { sc.report("expected a step greater than 0, found \(literal(sc))"); continue }
             if isX { g.xStep = s } else { g.yStep = s }
         }
         if let col = o.optional("color").flatMap(color) { g.color = col }

@@ -173,7 +173,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
             }
             return "control character in string (U+\(hex4(UInt16(byte)))); write it as \(escape)"
         case .invalidUTF8(let byte):
-            return "invalid UTF-8 in string (byte 0x\(hex2(byte)))"
+            return "invalid UTF-8 in string (byte 0x\(hex2(byte))); save the file as UTF-8"
         case .invalidNumber(let reason):
             return "invalid number: \(reason)"
         case .numberOutOfRange(let literal):

@@ -41,9 +41,13 @@ public struct DocumentError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// `timeline.json:14:9: charts[0].marks[1]: unknown key "strok"; did you mean "stroke"?`
+    /// An error about the file as a whole (it is missing, a directory, unreadable)
+    /// has neither location nor path: `data/x.json: is a directory; expected …`.
     public var description: String {
-        let place = location.map { "\(file):\($0)" } ?? file
-        return "\(place): \(path): \(message)"
+        guard let location else {
+            return path.isRoot ? "\(file): \(message)" : "\(file): \(path.abbreviated): \(message)"
+        }
+        return "\(file):\(location): \(path.abbreviated): \(message)"
     }
 }
 
@@ -402,10 +406,4 @@ func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         swap(&previous, &current)
     }
     return previous[b.count]
-}
-
-/// A bound as people write it: `0`, `1`, `0.5`.
-private func format(_ value: Double) -> String {
-    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }

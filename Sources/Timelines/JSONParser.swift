@@ -371,6 +371,9 @@ private struct Parser {
             let b = bytes[at]
             let ok = i == 1 ? (low...high).contains(b) : (0x80...0xBF).contains(b)
             guard ok else {
+                // A lead byte followed by no continuation byte is the usual sign of a
+                // Latin-1 file ("Caf\xE9"): name the lead byte, where the character is.
+                if !(0x80...0xBF).contains(b) { throw error(.invalidUTF8(lead), at: location) }
                 pos = at
                 lineExtra &+= i &- 1
                 throw error(.invalidUTF8(b), at: location)
@@ -461,6 +464,9 @@ private struct Parser {
         let negative = bytes[pos] == minus
         if negative { pos &+= 1 }
         guard pos < bytes.count, isDigit(bytes[pos]) else {
+            if pos < bytes.count, bytes[pos] == UInt8(ascii: "I") || bytes[pos] == UInt8(ascii: "N") {
+                throw error(.invalidNumber(reason: "expected a digit after '-' (JSON has no NaN or Infinity)"), at: start)
+            }
             throw error(.invalidNumber(reason: "expected a digit after '-'"), at: start)
         }
         var mantissa: UInt64 = 0

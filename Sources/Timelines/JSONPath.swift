@@ -40,18 +40,33 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// `charts[0].marks[1].stroke`; keys that are not identifiers print as
     /// `data["unit price"]`; the root prints as `(document root)`.
     public var description: String {
-        if components.isEmpty { return "(document root)" }
+        components.isEmpty ? "(document root)" : Self.text(components[...], continuing: false)
+    }
+
+    /// The path for a one-line message: as `description`, but a path deeper than 16
+    /// steps (only a pathological document has one) keeps its first and last 8 steps
+    /// around `…`, so a message stays readable.
+    public var abbreviated: String {
+        guard components.count > 16 else { return description }
+        return Self.text(components.prefix(8), continuing: false) + "…"
+            + Self.text(components.suffix(8), continuing: true)
+    }
+
+    /// The steps as text; `continuing` steps follow others, so a first key gets its dot.
+    private static func text(_ steps: ArraySlice<Component>, continuing: Bool) -> String {
         var out = ""
-        for component in components {
+        var first = !continuing
+        for component in steps {
             switch component {
-            case .key(let key) where Self.isIdentifier(key):
-                if !out.isEmpty { out += "." }
+            case .key(let key) where isIdentifier(key):
+                if !first { out += "." }
                 out += key
             case .key(let key):
                 out += "[" + quotedForPath(key) + "]"
             case .index(let index):
                 out += "[\(index)]"
             }
+            first = false
         }
         return out
     }

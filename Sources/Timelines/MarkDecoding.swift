@@ -10,16 +10,16 @@ extension TimelineDecoder {
                            "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
                            "angularGap", "orientation", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
 
-    static func mark(_ c: JSONCursor, tables: [String: [DataRow]] = [:]) -> MarkSpec? {
+    static func mark(_ c: JSONCursor, tables: [String: DataTable] = [:], data: ChartData = .none) -> MarkSpec? {
         guard let obj = c.object(allowedKeys: markKeys) else { return nil }
         guard let kind = obj.required("type")?.stringEnum(MarkKind.self) else { return nil }
         var m = MarkSpec(id: obj.optional("id")?.string(), kind: kind)
         m.name = obj.optional("name")?.string()
-        m.series = obj.optional("series")?.string()
-        m.y2 = obj.optional("y2")?.string()
-        m.x2 = obj.optional("x2")?.string()
+        m.series = data.field(obj.optional("series"))
+        m.y2 = data.field(obj.optional("y2"))
+        m.x2 = data.field(obj.optional("x2"))
         if let st = obj.optional("stack")?.stringEnum(StackMode.self) { m.stack = st }
-        if let cc = obj.optional("color") { m.color = colorEncoding(cc) }
+        if let cc = obj.optional("color") { m.color = colorEncoding(cc, data: data) }
         if let i = obj.optional("interpolation") { m.interpolation = interpolation(i) ?? .linear }
         if let s = obj.optional("startAtOrigin")?.bool() { m.startAtOrigin = s }
         if let s = obj.optional("stroke") { m.stroke = stroke(s) }
@@ -44,9 +44,9 @@ extension TimelineDecoder {
         if let g = obj.optional("angularGap")?.double(min: 0, max: 90) { m.angularGap = g }
         if let o = obj.optional("orientation")?.stringEnum(["vertical", "horizontal"]) { m.vertical = o == "vertical" }
         if let b = obj.optional("blendMode")?.stringEnum(blendModeNames) { m.blendMode = b }
-        if let t = obj.optional("text") { textOptions(t, into: &m) }
+        if let t = obj.optional("text") { textOptions(t, into: &m, data: data) }
         if let sh = obj.optional("shape") { shapeOptions(sh, into: &m) }
-        if let f = obj.optional("filter")?.object(allowedKeys: ["field", "equals"]), let field = f.required("field")?.string(),
+        if let f = obj.optional("filter")?.object(allowedKeys: ["field", "equals"]), let field = data.field(f.required("field")),
            let v = f.required("equals") {
             switch v.value {
             case .number: if let d = v.double() { m.filter = (field, .number(d)) }
@@ -56,10 +56,10 @@ extension TimelineDecoder {
         }
         if let tr = obj.optional("transition")?.object(allowedKeys: ["data", "animation"]) {
             if let d = tr.required("data"), let name = d.string() {
-                if let rows = tables[name] {
+                if let table = tables[name] {
                     let anim = tr.optional("animation").flatMap(animation) ?? Animation()
-                    m.transition = (rows, anim)
-                } else { d.report("unknown data \"\(name)\"") }
+                    m.transition = (table.rows, anim)
+                } else { d.report(unknownDataMessage(name, tables: tables)) }
             }
         }
         if let p = obj.optional("atPeak")?.bool() { m.atPeak = p }
@@ -102,9 +102,9 @@ extension TimelineDecoder {
                                  "colorBurn", "hardLight", "softLight", "difference", "exclusion"]
 
     /// `{ "field" }`, `{ "thresholds", "otherwise" }`, `{ "gradient" }`, `{ "ramp" }`, with optional `"overrides"`.
-    static func colorEncoding(_ c: JSONCursor) -> ColorEncoding? {
+    static func colorEncoding(_ c: JSONCursor, data: ChartData = .none) -> ColorEncoding? {
         guard let o = c.object(allowedKeys: ["field", "colors", "domain", "thresholds", "otherwise", "gradient", "ramp", "overrides"]) else { return nil }
-        let field = o.optional("field")?.string()
+        let field = data.field(o.optional("field"))
         var enc: ColorEncoding? = nil
         if let th = o.optional("thresholds")?.array(minCount: 1) {
             let steps: [(upTo: Double, color: Color)] = th.compactMap { t in
@@ -128,7 +128,7 @@ extension TimelineDecoder {
             let domain = o.optional("domain")?.array()?.compactMap { $0.string() }
             enc = .category(field: field, colors: colors, domain: domain)
         }
-        if let ov = o.optional("overrides")?.object(allowedKeys: ["field", "values"]), let f = ov.required("field")?.string(),
+        if let ov = o.optional("overrides")?.object(allowedKeys: ["field", "values"]), let f = data.field(ov.required("field")),
            let vals = ov.required("values")?.object(), let inner = enc {
             var map: [String: Color] = [:]
             for (k, v) in vals.entries { if let col = color(v) { map[k] = col } }
@@ -137,9 +137,9 @@ extension TimelineDecoder {
         return enc
     }
 
-    static func textOptions(_ c: JSONCursor, into m: inout MarkSpec) {
+    static func textOptions(_ c: JSONCursor, into m: inout MarkSpec, data: ChartData = .none) {
         guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak"]) else { return }
-        m.textField = o.optional("field")?.string()
+        m.textField = data.field(o.optional("field"))
         m.textLiteral = o.optional("value")?.string()
         if let f = o.optional("format"), case .number(let nf?)? = labelFormat(f) { m.textFormat = nf }
         if let s = o.optional("size")?.double(min: 1, max: 1000) { m.fontSize = s }
@@ -164,7 +164,14 @@ extension TimelineDecoder {
         m.shapeInData = (o.optional("units")?.stringEnum(["data", "pixels"]) ?? "pixels") == "data"
         if kind == "path" {
             guard let sv = o.required("svg"), let text = sv.string() else { return }
-            do { m.shapePath = try Path(svg: text) } catch { sv.report("\(error)") }
+            do { m.shapePath = try Path(svg: text) } catch let e as SVGPathError {
+                // The offset counts UTF-8 bytes of the path data; show what precedes it.
+                let before = String(decoding: Array(text.utf8).prefix(e.offset), as: UTF8.self)
+                let shown = before.count > 24 ? "…" + before.suffix(24) : before
+                sv.report("invalid SVG path data: \(e.message) at character \(before.count + 1), after \(quotedForMessage(shown))")
+            } catch {
+                sv.report("invalid SVG path data: \(error)")
+            }
             return
         }
         guard let rc = o.required("rect"), let arr = rc.array(minCount: 4, maxCount: 4) else { return }
@@ -200,12 +207,14 @@ extension TimelineDecoder {
     }
 
     static func stroke(_ c: JSONCursor) -> (paint: NodePaint, style: StrokeStyle)? {
-        guard let obj = c.object(allowedKeys: ["width", "cap", "join", "miterLimit", "paint"]) else { return nil }
+        guard let obj = c.object(allowedKeys: ["width", "cap", "join", "miterLimit", "dash", "dashPhase", "paint"]) else { return nil }
         var style = StrokeStyle(width: 1, cap: .butt, join: .miter)
         if let w = obj.optional("width")?.double(min: 0, max: 10_000) { style.width = w }
         if let cap = obj.optional("cap")?.stringEnum(LineCap.self) { style.cap = cap }
         if let join = obj.optional("join")?.stringEnum(LineJoin.self) { style.join = join }
         if let ml = obj.optional("miterLimit")?.double(min: 1, max: 1000) { style.miterLimit = ml }
+        if let d = obj.optional("dash")?.array() { style.dash = d.compactMap { $0.double(min: 0, max: 1e6) } }
+        if let p = obj.optional("dashPhase")?.double(min: -1e6, max: 1e6) { style.dashPhase = p }
         var p = NodePaint.solid(.black)
         if let pc = obj.optional("paint") { p = paint(pc) ?? p }
         return (p, style)
@@ -213,9 +222,11 @@ extension TimelineDecoder {
 
     /// A colour string `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
     static func color(_ c: JSONCursor) -> Color? {
-        guard let s = c.string() else { return nil }
+        guard case .string(let s) = c.value else {
+            return c.fail("expected a colour string such as \"#6A5ACD\", found \(c.value.kindDescription)")
+        }
         if let col = Color(hex: s) { return col }
-        return c.fail("expected a colour like \"#6A5ACD\" or \"#6A5ACD99\", found \"\(s)\"")
+        return c.fail("expected a colour #RGB, #RGBA, #RRGGBB or #RRGGBBAA such as \"#6A5ACD\" or \"#6A5ACD99\", found \(quotedForMessage(s))")
     }
 
     static let unitPoints: [String: PaintPoint] = [
@@ -232,27 +243,58 @@ extension TimelineDecoder {
         return .unit(u, v)
     }
 
-    /// A paint: a colour string, or `{ "linear": { "from", "to", "stops" } }`.
+    /// A paint: a colour string, or one of `{ "linear" }`, `{ "radial" }`, `{ "angular" }`.
     static func paint(_ c: JSONCursor) -> NodePaint? {
-        if case .string = c.value { return color(c).map { .solid($0) } }
-        guard let obj = c.object(allowedKeys: ["linear"]) else { return nil }
-        guard let lin = obj.required("linear")?.object(allowedKeys: ["from", "to", "stops"]) else { return nil }
-        let from = lin.optional("from").flatMap(paintPoint) ?? .leading
-        let to = lin.optional("to").flatMap(paintPoint) ?? .trailing
-        guard let stopsC = lin.required("stops")?.array(minCount: 1) else { return nil }
-        var stops: [GradientStop] = []
-        for (i, s) in stopsC.enumerated() {
-            if case .string = s.value {
-                if let col = color(s) {
-                    stops.append(GradientStop(offset: stopsC.count > 1 ? Double(i) / Double(stopsC.count - 1) : 0, color: col))
-                }
-            } else if let so = s.object(allowedKeys: ["offset", "color"]) {
-                if let off = so.required("offset")?.double(min: 0, max: 1), let cc = so.required("color"), let col = color(cc) {
-                    stops.append(GradientStop(offset: off, color: col))
+        switch c.value {
+        case .string: return color(c).map { .solid($0) }
+        case .object: break
+        default:
+            return c.fail("expected a colour such as \"#6A5ACD\" or a gradient { \"linear\": … }, found \(c.value.kindDescription)")
+        }
+        guard let obj = c.object(allowedKeys: ["linear", "radial", "angular"]) else { return nil }
+        if obj.members.count != 1 { c.report("expected exactly one of \"linear\", \"radial\", \"angular\""); return nil }
+        func stops(_ g: JSONObjectCursor) -> [GradientStop]? {
+            guard let stopsC = g.required("stops")?.array(minCount: 1) else { return nil }
+            var out: [GradientStop] = []
+            for (i, s) in stopsC.enumerated() {
+                if case .string = s.value {
+                    if let col = color(s) {
+                        out.append(GradientStop(offset: stopsC.count > 1 ? Double(i) / Double(stopsC.count - 1) : 0, color: col))
+                    }
+                } else if let so = s.object(allowedKeys: ["offset", "color"]) {
+                    if let off = so.required("offset")?.double(min: 0, max: 1), let cc = so.required("color"), let col = color(cc) {
+                        out.append(GradientStop(offset: off, color: col))
+                    }
                 }
             }
+            return out
         }
-        return .linear(stops: stops, from: from, to: to)
+        func spread(_ g: JSONObjectCursor) -> SpreadMode { g.optional("spread")?.stringEnum(SpreadMode.self) ?? .pad }
+        if let lc = obj.optional("linear") {
+            guard let lin = lc.object(allowedKeys: ["from", "to", "stops"]) else { return nil }
+            let from = lin.optional("from").flatMap(paintPoint) ?? .leading
+            let to = lin.optional("to").flatMap(paintPoint) ?? .trailing
+            return stops(lin).map { .linear(stops: $0, from: from, to: to) }
+        }
+        if let rc = obj.optional("radial") {
+            // SwiftUI's RadialGradient: a centre and start/end radii in pixels; a focal point
+            // ("focus", another unit point) makes it the two-circle gradient of SVG and Canvas.
+            guard let r = rc.object(allowedKeys: ["center", "focus", "startRadius", "endRadius", "stops", "spread"]) else { return nil }
+            let center = r.optional("center").flatMap(paintPoint) ?? .center
+            let focus = r.optional("focus").flatMap(paintPoint) ?? center
+            let r0 = r.optional("startRadius")?.double(min: 0, max: 1e6) ?? 0
+            let r1 = r.required("endRadius")?.double(min: 0, max: 1e6) ?? 100
+            return stops(r).map { .radial(stops: $0, startCenter: focus, startRadius: r0, endCenter: center, endRadius: r1, spread: spread(r)) }
+        }
+        if let ac = obj.optional("angular") {
+            // SwiftUI's AngularGradient: degrees clockwise from 3 o'clock.
+            guard let a = ac.object(allowedKeys: ["center", "startAngle", "endAngle", "stops", "spread"]) else { return nil }
+            let center = a.optional("center").flatMap(paintPoint) ?? .center
+            let a0 = a.optional("startAngle")?.double(min: -36_000, max: 36_000) ?? 0
+            let a1 = a.optional("endAngle")?.double(min: -36_000, max: 36_000) ?? 360
+            return stops(a).map { .angular(stops: $0, center: center, startAngle: a0 * .pi / 180, endAngle: a1 * .pi / 180, spread: spread(a)) }
+        }
+        return nil
     }
 
     /// A number (constant) or an animation `{ "from", "to", "curve", "duration", "delay", "speed" }`.

@@ -6,18 +6,6 @@ import Scene
 import Charts
 import Text
 
-/// Limits a document must stay within; refused documents name the limit.
-public struct DocumentLimits: Sendable {
-    /// Largest canvas side in pixels.
-    public var maxCanvasSide = 16_384
-    /// Highest frame rate.
-    public var maxFPS = 1_000.0
-    /// Longest duration in seconds.
-    public var maxDuration = 3_600.0
-    /// Default limits.
-    public init() {}
-}
-
 /// Reads timeline documents (docs/timeline-format.md) into scenes.
 ///
 /// Decoding walks the parsed JSON once with `JSONCursor`s: every problem is reported
@@ -27,59 +15,108 @@ public enum TimelineDecoder {
     /// The keys a document may have at its root.
     static let rootKeys = ["$schema", "canvas", "fps", "duration", "hold", "font", "layout", "data", "sequence", "charts"]
 
-    /// Reads and decodes the document at `path` (data files are resolved next to it).
-    public static func load(path: String, limits: DocumentLimits = DocumentLimits()) throws -> Scene {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw DocumentErrors([DocumentError(file: path, path: JSONPath(), location: nil, message: "no such file")])
-        }
-        if isDir.boolValue {
+    /// Reads and decodes the document at `path` (data and font files are resolved next to it).
+    ///
+    /// - Throws: `DocumentErrors` holding every problem: a path that is missing, a
+    ///   directory, a FIFO or unreadable; text that is not JSON; and every mistake in
+    ///   the document, each with its file, line:column and JSON path.
+    public static func load(path: String, limits: DocumentLimits = DocumentLimits()) throws(DocumentErrors) -> Scene {
+        switch FileReading.contents(path) {
+        case .success(let bytes):
+            return try decode(bytes, file: path, limits: limits)
+        case .failure(let failure):
             throw DocumentErrors([DocumentError(file: path, path: JSONPath(), location: nil,
-                                                message: "is a directory, expected a timeline document (.json)")])
+                                                message: failure.message(expected: "a timeline document (.json)"))])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentErrors([DocumentError(file: path, path: JSONPath(), location: nil, message: "cannot read the file (permission denied?)")])
-        }
-        return try decode([UInt8](data), file: path, limits: limits)
     }
 
-    /// Decodes a document from its bytes; `file` names it in messages.
-    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits()) throws -> Scene {
+    /// Decodes a document from its bytes; `file` names it in messages and locates
+    /// the files it refers to.
+    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits()) throws(DocumentErrors) -> Scene {
+        if let encoding = utf16Encoding(bytes) {
+            throw DocumentErrors([DocumentError(file: file, path: JSONPath(), location: SourceLocation(line: 1, column: 1),
+                                                message: "the file is \(encoding) (it starts with a byte order mark); save it as UTF-8")])
+        }
         let base = (file as NSString).deletingLastPathComponent
-        return try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits, base: base) }
+        let context = DecodingContext(limits: limits)
+        let result: Result<Scene, DocumentErrors> = $context.withValue(context) {
+            do throws(DocumentErrors) {
+                return .success(try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits, base: base) })
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
+
+    /// `"UTF-16LE"` or `"UTF-16BE"` when `bytes` start with that byte order mark.
+    private static func utf16Encoding(_ bytes: [UInt8]) -> String? {
+        guard bytes.count >= 2 else { return nil }
+        if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16LE" }
+        if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16BE" }
+        return nil
+    }
+
+    /// What decoders deep in the tree need to know about the whole document.
+    ///
+    /// A class so the flag can be set from anywhere in one decode; it is created per
+    /// decode and used by one thread only, hence `@unchecked Sendable`.
+    final class DecodingContext: @unchecked Sendable {
+        /// The limits in force.
+        let limits: DocumentLimits
+        /// True when the document gives `"duration"`, which cuts long animations short.
+        var hasDuration = false
+        /// True once an animation was reported as too long, so the whole video is not reported again.
+        var lengthReported = false
+
+        init(limits: DocumentLimits) { self.limits = limits }
+    }
+
+    /// The context of the document being decoded; nil when a part is decoded on its own
+    /// (in tests), which then uses the default limits and checks no video length.
+    @TaskLocal static var context: DecodingContext?
 
     static func decodeScene(_ root: JSONCursor, limits: DocumentLimits, base: String) -> Scene? {
         guard let obj = root.object(allowedKeys: rootKeys) else { return nil }
+        let side = limits.maxCanvasSide
+        let sideLimit = "the canvas limit per side"
         var width = 800, height = 600
         var autoHeight = false
         var background = Color.white
         if let canvas = obj.optional("canvas")?.object(allowedKeys: ["width", "height", "background"]) {
-            if let w = canvas.optional("width")?.int(min: 1, max: limits.maxCanvasSide) { width = w }
+            if let w = canvas.optional("width")?.int(min: 1, limit: side, unit: "pixels", limitName: sideLimit) { width = w }
             if let hc = canvas.optional("height") {
                 if case .string = hc.value { if hc.stringEnum(["auto"]) != nil { autoHeight = true } }
-                else if let h = hc.int(min: 1, max: limits.maxCanvasSide) { height = h }
+                else if let h = hc.int(min: 1, limit: side, unit: "pixels", limitName: sideLimit) { height = h }
             }
             if let b = canvas.optional("background") { background = color(b) ?? background }
         }
         var fps = 60.0
-        if let f = obj.optional("fps") {
-            if let v = f.double(min: 1, max: limits.maxFPS) { fps = v }
+        if let f = obj.optional("fps"), let v = f.double() {
+            if v < 1 {
+                f.report("expected a frame rate of at least 1 frame per second, found \(literal(f))")
+            } else if v > limits.maxFPS {
+                f.report("expected a frame rate of at most \(format(limits.maxFPS)) frames per second (the frame-rate limit), found \(literal(f))")
+            } else {
+                fps = v
+            }
         }
         var duration: Double? = nil
         if let d = obj.optional("duration") {
-            if let v = d.double(min: 0, max: limits.maxDuration) {
-                if v <= 0 { d.report("expected a duration greater than 0 seconds, found \(v)") } else { duration = v }
-            }
+            context?.hasDuration = true
+            duration = d.positive("a duration", unit: "seconds", limit: limits.maxDuration, limitName: "the limit on a video's length")
         }
         var hold = 0.5
-        if let h = obj.optional("hold"), let v = h.double(min: 0, max: limits.maxDuration) { hold = v }
-        let style = fontStyle(obj.optional("font"), root: root)
+        if let h = obj.optional("hold"),
+           let v = h.nonNegative("a hold", unit: "seconds", limit: limits.maxDuration, limitName: "the limit on a video's length") {
+            hold = v
+        }
+        let style = fontStyle(obj.optional("font"), root: root, base: base)
 
-        var tables: [String: [DataRow]] = [:]
+        var tables: [String: DataTable] = [:]
         if let data = obj.optional("data")?.object() {
             for (name, value) in data.entries {
-                tables[name] = table(value, base: base) ?? []
+                tables[name] = table(value, base: base)
             }
         }
         var layout = DashboardLayout()
@@ -89,6 +126,7 @@ public enum TimelineDecoder {
             if let p = lc.optional("padding")?.double(min: 0, max: 10_000) { layout.padding = p }
         }
         var nodes: [Node] = []
+        var built: [(cursor: JSONCursor, node: Node)] = []
         if let charts = obj.required("charts")?.array(minCount: 1) {
             let heights: [Double?] = charts.map { c in
                 guard case .object = c.value, let h = c.object()?.optional("height") else { return nil }
@@ -104,111 +142,93 @@ public enum TimelineDecoder {
                 Chaining.$starts.withValue(starts) {
                     for (i, c) in charts.enumerated() {
                         if let spec = chart(c, frame: frames[i], style: style, tables: tables) {
-                            nodes.append(spec.build(id: "chart\(i)"))
+                            let node = spec.build(id: "chart\(i)")
+                            nodes.append(node)
+                            built.append((c, node))
                         }
                     }
                 }
             }
+        }
+        if duration == nil && context?.lengthReported != true {
+            checkVideoLength(built, hold: hold, limit: limits.maxDuration, root: root)
         }
         return Scene(width: width, height: height, background: background, fps: fps,
                      duration: duration, hold: hold, nodes: nodes)
     }
 
-    /// The fonts: `"font": { "family": "DejaVu Sans" }` or `{ "file": "fonts/X.ttf" }`.
-    static func fontStyle(_ c: JSONCursor?, root: JSONCursor) -> ChartStyle? {
-        var family: String? = nil
-        var boldFamily: String? = nil
-        var at: JSONCursor? = c
-        if let c, let o = c.object(allowedKeys: ["family", "file", "boldFile"]) {
-            if let f = o.optional("family")?.string() { family = f }
-            if let f = o.optional("file") { at = f; family = f.string() }
-            if let f = o.optional("boldFile")?.string() { boldFamily = f }
-        }
-        do {
-            let regular = try FontCache.font(family: family)
-            let bold = try FontCache.font(family: boldFamily ?? family, bold: boldFamily == nil)
-            return ChartStyle(font: regular, boldFont: bold)
-        } catch {
-            (at ?? root).report("\(error)")
-            return nil
+    /// Refuses a video whose animations end after the duration limit or never end (the
+    /// frame count would be astronomical or infinite). Animations too long by
+    /// themselves are reported where they are written (`checkLength`); this catches
+    /// what only adds up across the document, such as long staggers or chains.
+    static func checkVideoLength(_ built: [(cursor: JSONCursor, node: Node)], hold: Double, limit: Double, root: JSONCursor) {
+        guard let last = built.max(by: { !($0.node.endTime >= $1.node.endTime) }) else { return }
+        let end = last.node.endTime
+        let owner = latestID(last.node).map { " of \(quotedForMessage($0))" } ?? ""
+        if !end.isFinite {
+            last.cursor.report("the animations\(owner) never end, so the video has no length; give the document a \"duration\"")
+        } else if end + hold > limit {
+            last.cursor.report("the video would last \(format(end + hold)) seconds (the animations\(owner) end at \(format(end)) s, "
+                               + "then a hold of \(format(hold)) s), over the limit of \(format(limit)) seconds; "
+                               + "shorten the animations, or give the document a \"duration\"")
         }
     }
 
-    /// A data table: `{ "values": [ { "field": number or text, … }, … ] }` inline, or
-    /// `{ "file": "data/names.csv", "columns": { "year": "number", "day": { "date": "MMM d yyyy" } } }`
-    /// read from a CSV file next to the document; `"fold"` turns wide data (one column per
-    /// series) into long rows: `{ "columns": ["a", "b"], "as": ["series", "value"] }`.
-    static func table(_ c: JSONCursor, base: String) -> [DataRow]? {
-        guard let obj = c.object(allowedKeys: ["values", "file", "columns", "fold"]) else { return nil }
-        var out: [DataRow] = []
-        if let f = obj.optional("file"), let name = f.string() {
-            if obj.contains("values") { c.report("a table takes \"values\" or \"file\", not both") }
-            let path = name.hasPrefix("/") ? name : (base.isEmpty ? name : base + "/" + name)
-            var types: [String: CSVReader.ColumnType] = [:]
-            if let cols = obj.optional("columns")?.object() {
-                for (k, v) in cols.entries {
-                    if case .string = v.value {
-                        switch v.stringEnum(["number", "string", "date"]) {
-                        case "number": types[k] = .number
-                        case "string": types[k] = .string
-                        case "date": types[k] = .date(nil)
-                        default: break
-                        }
-                    } else if let vo = v.object(allowedKeys: ["date"]), let p = vo.required("date")?.string() {
-                        types[k] = .date(p)
-                    }
-                }
-            }
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
-                f.report("no data file at \"\(path)\""); return nil
-            }
-            guard let data = FileManager.default.contents(atPath: path) else { f.report("cannot read \"\(path)\""); return nil }
-            do {
-                let parsed = try CSVReader.parse([UInt8](data), file: path)
-                out = try CSVReader.table(header: parsed.header, rows: parsed.rows, types: types, file: path)
-                for k in types.keys where !parsed.header.contains(k) {
-                    f.report("\"\(path)\" has no column \"\(k)\"; its columns are " + parsed.header.map { "\"\($0)\"" }.joined(separator: ", "))
-                }
-            } catch let e as CSVError {
-                c.sink.report(DocumentError(file: e.file, path: c.path, location: SourceLocation(line: e.row, column: e.column ?? 1), message: e.message))
+    /// The id of the deepest named node whose animations end last.
+    private static func latestID(_ node: Node) -> String? {
+        var current = node
+        var id: String? = nil
+        while case .group(let g) = current, let next = g.children.max(by: { !($0.endTime >= $1.endTime) }),
+              !(next.endTime < current.endTime) {
+            if let i = next.id, !i.hasPrefix("chart") { id = i }
+            current = next
+        }
+        return id
+    }
+
+    /// The fonts: `"font": { "family": "DejaVu Sans" }` or `{ "file": "fonts/X.ttf" }`
+    /// (relative to the document), with an optional `"boldFile"`.
+    ///
+    /// A font that cannot be found or loaded is reported where it is named; the default
+    /// font then stands in, so the rest of the document is still checked.
+    static func fontStyle(_ c: JSONCursor?, root: JSONCursor, base: String) -> ChartStyle? {
+        var regular: (family: String?, at: JSONCursor?) = (nil, nil)
+        var bold: (family: String?, at: JSONCursor?) = (nil, nil)
+        var failed = false
+        /// A font file's path for FontLocator, which takes a name with a `/` as a path.
+        func file(_ f: JSONCursor) -> String? {
+            guard let name = f.string() else { failed = true; return nil }
+            let path = name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name
+            if case .failure(let failure) = FileReading.contents(path) {
+                f.report(failure.message(path: path, expected: "a font file (.ttf, .otf)"))
+                failed = true
                 return nil
+            }
+            return path.contains("/") ? path : "./" + path
+        }
+        if let c, let o = c.object(allowedKeys: ["family", "file", "boldFile"]) {
+            if o.contains("family") && o.contains("file") { c.report("a font takes \"family\" or \"file\", not both") }
+            if let f = o.optional("family") {
+                if let name = f.string() { regular = (name, f) } else { failed = true }
+            }
+            if let f = o.optional("file") { regular = (file(f), f) }
+            if let f = o.optional("boldFile") { bold = (file(f), f) }
+        }
+        if !failed {
+            do {
+                let r = try FontCache.font(family: regular.family)
+                do {
+                    let b = try FontCache.font(family: bold.family ?? regular.family, bold: bold.family == nil)
+                    return ChartStyle(font: r, boldFont: b)
+                } catch {
+                    (bold.at ?? regular.at ?? c ?? root).report("\(error)")
+                }
             } catch {
-                f.report("\(error)"); return nil
-            }
-        } else {
-            guard let rows = obj.required("values")?.array(minCount: 1) else { return nil }
-            for r in rows {
-                guard let ro = r.object() else { continue }
-                var row: DataRow = [:]
-                for (k, v) in ro.entries {
-                    switch v.value {
-                    case .number: if let d = v.double() { row[k] = .number(d) }
-                    case .string(let s): row[k] = .string(s)
-                    case .null: break
-                    default: v.report("expected a number or a string, found \(v.value.kindDescription)")
-                    }
-                }
-                out.append(row)
+                (regular.at ?? c ?? root).report("\(error)")
             }
         }
-        if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as"]) {
-            let cols = fold.required("columns")?.array(minCount: 1)?.compactMap { $0.string() } ?? []
-            var names = ("series", "value")
-            if let a = fold.optional("as")?.array(minCount: 2, maxCount: 2), let k = a[0].string(), let v = a[1].string() { names = (k, v) }
-            var long: [DataRow] = []
-            for row in out {
-                var rest = row
-                for c in cols { rest[c] = nil }
-                for c in cols {
-                    var r = rest
-                    r[names.0] = .string(c)
-                    r[names.1] = row[c]
-                    long.append(r)
-                }
-            }
-            out = long
-        }
-        return out
+        // Stand-in so the charts are still decoded and their errors reported too.
+        guard let r = try? FontCache.font(), let b = try? FontCache.font(bold: true) else { return nil }
+        return ChartStyle(font: r, boldFont: b)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command line split into positional arguments and options, with typed accessors
 /// that throw `UsageError` naming the option and what it expects.
 struct Arguments {
@@ -5,10 +7,10 @@ struct Arguments {
     var options: [String: String] = [:]
     var flags: Set<String> = []
 
-    /// Options that take a value; everything else starting with `-` is a flag.
-    static let valued: Set<String> = ["-o", "--output", "--format", "--threads", "--at", "--frame", "--fps"]
-
-    init(_ args: [String], allowedFlags: Set<String>, allowedOptions: Set<String>) throws {
+    /// Parses `args`. Every name in `valued` takes a value (`--fps 30` or `--fps=30`);
+    /// every name in `flags` stands alone; anything else starting with `-` is an error.
+    /// A lone `-` and negative numbers are positional.
+    init(_ args: [String], flags allowedFlags: Set<String>, valued: Set<String>) throws {
         var i = 0
         while i < args.count {
             let a = args[i]
@@ -16,10 +18,9 @@ struct Arguments {
                 positional.append(a)
             } else if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
                 let key = String(a[..<eq])
-                guard allowedOptions.contains(key) else { throw UsageError("unknown option \(key)") }
+                guard valued.contains(key) else { throw UsageError("unknown option \(key)") }
                 options[key] = String(a[a.index(after: eq)...])
-            } else if Self.valued.contains(a) {
-                guard allowedOptions.contains(a) else { throw UsageError("unknown option \(a)") }
+            } else if valued.contains(a) {
                 guard i + 1 < args.count else { throw UsageError("\(a) needs a value") }
                 options[a] = args[i + 1]
                 i += 1
@@ -31,11 +32,16 @@ struct Arguments {
         }
     }
 
+    /// The value of the first of `names` given.
     func value(_ names: String...) -> String? {
         for n in names { if let v = options[n] { return v } }
         return nil
     }
 
+    /// Whether any of `names` was given as a flag.
+    func flag(_ names: String...) -> Bool { names.contains { flags.contains($0) } }
+
+    /// A whole-number option within `min...max`.
     func int(_ name: String, min: Int, max: Int) throws -> Int? {
         guard let s = options[name] else { return nil }
         guard let v = Int(s), v >= min, v <= max else {
@@ -44,13 +50,26 @@ struct Arguments {
         return v
     }
 
+    /// A number option within `min...max`.
     func double(_ name: String, min: Double, max: Double) throws -> Double? {
         guard let s = options[name] else { return nil }
         guard let v = Double(s), v.isFinite, v >= min, v <= max else {
-            throw UsageError("\(name) expects a number from \(min) to \(max), got \"\(s)\"")
+            throw UsageError("\(name) expects a number from \(fmt(min)) to \(fmt(max)), got \"\(s)\"")
         }
         return v
     }
+
+    /// An option parsed by `parse`, which returns nil for a bad value; `expected` says what it takes.
+    func parsed<T>(_ name: String, expected: String, _ parse: (String) -> T?) throws -> T? {
+        guard let s = options[name] else { return nil }
+        guard let v = parse(s) else { throw UsageError("\(name) expects \(expected), got \"\(s)\"") }
+        return v
+    }
+}
+
+/// `2`, `0.5`, `1e+06`: a number as short as it reads.
+func fmt(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)"
 }
 
 /// Bad command-line usage: exit code 2 with the message and a pointer to --help.

@@ -1,45 +1,120 @@
-let version = "0.1.0"
+let version = "0.2.0"
 
 let mainHelp = """
 chartreel \(version) — animated chart videos from timeline documents
 
 USAGE
-  chartreel render DOC -o OUT [options]   render every frame to a video or frames
+  chartreel render DOC -o OUT [options]     every frame to MP4, GIF, WebM, APNG, MOV or PNG frames
   chartreel frame DOC (--at SECONDS | --frame N) -o FILE.png
+  chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C]
+  chartreel diff A.png B.png [--tolerance T] [-o DIFF.png]
+  chartreel validate DOC
+  chartreel concat PART... -o OUT           join chunks rendered with --frames
+  chartreel easings [-o DIR]                list the curve names, or draw each as a PNG plot
   chartreel --version
   chartreel COMMAND --help
 
 EXIT CODES
-  0 success   1 failure while rendering or encoding   2 bad usage or bad document
+  0 success
+  1 failure while rendering or encoding (including Ctrl-C), or `diff` over tolerance
+  2 bad usage, a bad document or an unreadable input
+
+See docs/cli.md for the whole reference.
 """
 
 let renderHelp = """
 USAGE
-  chartreel render DOC -o OUT [--format FORMAT] [--threads N] [--fps F] [-y] [--quiet] [--dry-run]
+  chartreel render DOC -o OUT [options]
 
-Renders every frame of the timeline document DOC.
+Renders the frames of the timeline document DOC. Frames are drawn on every core and
+streamed to ffmpeg in order; OUT appears only when complete.
 
 OUTPUT (the format follows OUT's extension unless --format is given)
-  OUT.mp4        H.264, yuv420p, +faststart (ffmpeg)
-  OUT.gif        palettegen + paletteuse; above 50 fps the GIF is sampled at 50 fps,
-                 because browsers play frame delays under 2/100 s too slowly
-  OUT/ (no ext)  a directory of PNG frames frame-00000.png …
+  OUT.mp4        H.264, yuv420p, +faststart; no alpha (see --matte); odd sizes padded
+  OUT.gif        palettegen (stats_mode=diff) + paletteuse (bayer, diff_mode=rectangle);
+                 sampled at 50 fps at most; a transparent background stays transparent
+  OUT.webm       VP9; yuva420p with alpha when the background is transparent
+  OUT.apng       animated PNG (--format apng for another name)
+  OUT.mov        ProRes 4444; with alpha when the background is transparent
+  OUT/ (no ext)  a directory of PNG frames frame-00000.png ... (alpha kept)
   -  --format rgba  raw straight RGBA8 frames on stdout, row-major, no header
 
 OPTIONS
-  -o, --output PATH   where to write (required)
-  --format F          mp4 | gif | png | rgba
-  --threads N         rendering threads (default: all cores)
-  --fps F             sample the timeline at F frames per second instead of the document's
-  --dry-run           print the frame count and the ffmpeg command, render nothing
-  -y, --overwrite     replace an existing output
-  -q, --quiet         no progress on stderr
+  -o, --output PATH    where to write (required)
+  --format F           png | rgba | mp4 | gif | webm | apng | mov
+  --threads N          rendering threads (default: all cores)
+  --fps F              sample the timeline at F frames per second
+  --scale S            draw S times larger (2 for retina slides, 0.5 for a preview)
+  --from T, --to T     render from T (inclusive) to T (exclusive): seconds like 0.5s or
+                       frame indices like 90
+  --frames A..<B       render frames A to B-1 only (a chunk; join with `concat`)
+  --quality Q          high (default) | medium | low | a CRF (MP4 0-51, WebM 0-63)
+  --matte COLOR        what a transparent background becomes in MP4 (default white)
+  --colors N           GIF palette size, 4-256 (default 256)
+  --dither D           GIF dither: bayer (default) | none | floyd_steinberg | sierra2_4a
+  --bayer-scale N      GIF bayer pattern scale 0-5 (default 5; lower: stronger pattern, less banding)
+  --loop L             GIF/APNG: forever (default) | once | N plays
+  --pause SECONDS      GIF/APNG: hold the last frame this much longer
+  --dry-run            print the plan and the ffmpeg command, render nothing
+  -y, --overwrite      replace an existing output
+  -q, --quiet          no progress and no summary
 """
 
 let frameHelp = """
 USAGE
-  chartreel frame DOC --at SECONDS -o FILE.png [-y]
-  chartreel frame DOC --frame N -o FILE.png [-y]
+  chartreel frame DOC --at SECONDS -o FILE.png [--scale S] [-y]
+  chartreel frame DOC --frame N -o FILE.png [--fps F] [--scale S] [-y]
 
-Renders one frame as a PNG. Frame N shows the time N / fps.
+Renders one frame as a PNG. Frame N shows the time N / fps. The bytes are the same as
+the same frame in a directory written by `render`.
+"""
+
+let sheetHelp = """
+USAGE
+  chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W] [-y]
+
+Draws a contact sheet: thumbnails of the animation in a grid, each labelled with its
+time. --every takes a step in seconds from 0; --count spreads N thumbnails from the first
+frame to the last (default 12). --columns defaults to 4, --width (thumbnail width in
+pixels) to 240.
+"""
+
+let diffHelp = """
+USAGE
+  chartreel diff A.png B.png [--tolerance T] [-o DIFF.png] [-y]
+
+Compares two images of one size channel by channel (premultiplied RGBA). Prints the
+largest and mean channel difference and the number of differing pixels; -o writes a
+picture of the difference (red: over the tolerance, amber: within it). Exits 0 when the
+largest difference is at most T (default 0), 1 when it is over (or the sizes differ),
+2 when a file cannot be read.
+"""
+
+let validateHelp = """
+USAGE
+  chartreel validate DOC [--fps F]
+
+Checks DOC without rendering. Prints its size, frame rate, duration and frame count, and
+a table of every animation with its resolved start and end. Exits 2 with every problem
+found (file:line:column, JSON path) when the document is bad.
+"""
+
+let concatHelp = """
+USAGE
+  chartreel concat PART... -o OUT [-y]
+
+Joins chunks rendered with `render --frames A..<B`, in the order given, without
+re-encoding: MP4, WebM and MOV through ffmpeg's concat demuxer (-c copy), PNG frame
+directories by gathering their files (the result is identical to a single render).
+GIF and APNG chunks cannot be joined this way.
+"""
+
+let easingsHelp = """
+USAGE
+  chartreel easings                 list every curve name a document's "curve" accepts
+  chartreel easings -o DIR [--size PX] [-y]
+                                    draw each curve as a PNG plot (NAME.png, 160 px by default)
+
+Besides the names, "curve" takes cubic-bezier(x1, y1, x2, y2), steps(n, jump-end),
+linear(0, 0.25 75%, 1) and spring(duration: 0.5, bounce: 0.3) (see docs/motion.md).
 """

@@ -2,12 +2,22 @@ import Foundation
 import Timelines
 import Export
 
+/// The commands, for dispatch and messages.
+let commands = ["render", "frame", "sheet", "diff", "validate", "concat", "easings"]
+
 /// Entry point: dispatches to a command and maps errors to exit codes
-/// (0 success, 1 rendering or encoding failure, 2 bad usage or bad document).
+/// (0 success, 1 failure while rendering or encoding or images that differ,
+/// 2 bad usage, bad document or unreadable input).
 func main() -> Int32 {
+    // A full disk or a file-size limit (ulimit -f) must make writes fail with EFBIG, which
+    // the sinks turn into an error and a clean-up, not kill the process mid-file. A handler
+    // rather than SIG_IGN: an ignored signal stays ignored in ffmpeg after exec, and ffmpeg
+    // then finishes "successfully" with a truncated file; a caught one is reset to the
+    // default there, so ffmpeg is stopped and the failure reported.
+    signal(SIGXFSZ) { _ in }
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else {
-        FileHandle.standardError.write((mainHelp + "\n").data(using: .utf8)!)
+        report(mainHelp)
         return 2
     }
     args.removeFirst()
@@ -15,25 +25,37 @@ func main() -> Int32 {
         switch command {
         case "render": try runRender(args)
         case "frame": try runFrame(args)
+        case "sheet": try runSheet(args)
+        case "diff": try runDiff(args)
+        case "validate": try runValidate(args)
+        case "concat": try runConcat(args)
+        case "easings": try runEasings(args)
         case "--version", "version": print("chartreel \(version)")
         case "--help", "-h", "help": print(mainHelp)
-        default: throw UsageError("unknown command \"\(command)\"; commands: render, frame")
+        default: throw UsageError("unknown command \"\(command)\"; commands: \(commands.joined(separator: ", "))")
         }
         return 0
     } catch let e as UsageError {
-        report("error: \(e.message)\nrun `chartreel \(command == "render" || command == "frame" ? command + " " : "")--help` for usage")
+        report("error: \(e.message)\nrun `chartreel \(commands.contains(command) ? command + " " : "")--help` for usage")
         return 2
     } catch let e as DocumentErrors {
         report(e.description)
         return 2
+    } catch let e as UnreadableInput {
+        report("error: \(e)")
+        return 2
+    } catch let e as ImagesDiffer {
+        report(e.description)
+        return 1
     } catch {
         report("error: \(error)")
         return 1
     }
 }
 
+/// Prints a line on standard error.
 func report(_ s: String) {
-    FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
+    writeToStandardError(s + "\n")
 }
 
 exit(main())

@@ -1,66 +1,9 @@
 import XCTest
 import Foundation
+import Raster
 
 /// Runs the built `chartreel` binary as a user would and checks its outputs with ffprobe.
-final class CommandLineTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let document = root.appendingPathComponent("timelines/curved-line-reveal.json").path
-    static var binary: String {
-        // The test bundle sits next to the products it was built with.
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [dir, dir.deletingLastPathComponent()] {
-            let p = candidate.appendingPathComponent("chartreel").path
-            if FileManager.default.isExecutableFile(atPath: p) { return p }
-        }
-        return Bundle.main.bundleURL.appendingPathComponent("chartreel").path
-    }
-
-    var tmp: URL!
-    override func setUpWithError() throws {
-        tmp = FileManager.default.temporaryDirectory.appendingPathComponent("chartreel-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
-
-    struct Result { var status: Int32; var stdout: Data; var stderr: String }
-
-    @discardableResult
-    func run(_ exe: String, _ args: [String], environment: [String: String]? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        if let environment { p.environment = environment }
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        // Read both pipes concurrently so a full pipe cannot block the child.
-        var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    func chartreel(_ args: String..., environment: [String: String]? = nil) throws -> Result {
-        try run(Self.binary, args, environment: environment)
-    }
-
-    func ffprobe(_ file: String, _ args: [String]) throws -> String {
-        String(decoding: try run("/usr/bin/env", ["ffprobe", "-v", "error"] + args + [file]).stdout, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func streamInfo(_ file: String) throws -> (width: Int, height: Int, frames: Int) {
-        let s = try ffprobe(file, ["-count_frames", "-select_streams", "v:0",
-                                   "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0"])
-        let f = s.split(separator: ",").compactMap { Int($0) }
-        XCTAssertEqual(f.count, 3, s)
-        return (f[0], f[1], f[2])
-    }
-
+final class CommandLineTests: ChartreelTestCase {
     func testMP4HasTheRightSizeFrameCountAndDuration() throws {
         let out = tmp.appendingPathComponent("reveal.mp4").path
         let r = try chartreel("render", Self.document, "-o", out, "-q")
@@ -181,5 +124,41 @@ final class CommandLineTests: XCTestCase {
         let r = try chartreel("render", Self.document, "-o", out.path, "--fps", "5", "-q")
         XCTAssertNotEqual(r.status, 0)
         XCTAssertEqual(try Data(contentsOf: out), Data("precious".utf8))
+    }
+}
+
+final class EasingsCommandTests: XCTestCase {
+    func testListsEveryCurveAndDrawsEachAsAPlot() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("easings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = Process()
+        list.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        list.arguments = ["easings"]
+        let out = Pipe()
+        list.standardOutput = out
+        try list.run()
+        let names = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        list.waitUntilExit()
+        XCTAssertEqual(names.count, 38)
+        XCTAssertTrue(names.contains("easeInOutBounce") && names.contains("bouncy"))
+        let draw = Process()
+        draw.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        draw.arguments = ["easings", "-o", dir.path, "--size", "100"]
+        draw.standardOutput = FileHandle.nullDevice
+        try draw.run(); draw.waitUntilExit()
+        XCTAssertEqual(draw.terminationStatus, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 38)
+        // The linear plot is a diagonal: on the row halfway up the box, blue ink sits at the
+        // box's horizontal middle, and on easeIn's plot it sits right of the middle.
+        func blueColumns(_ name: String) throws -> [Int] {
+            let p = try Pixmap(pngFile: dir.appendingPathComponent("\(name).png").path)
+            let unit = (100.0 - 16 - 10) / 1.9
+            let row = Int(16 + 0.45 * unit + unit / 2)
+            return (0..<p.width).filter { let c = p.pixel($0, row); return c.b > 200 && c.r < 100 }
+        }
+        let linear = try blueColumns("linear"), easeIn = try blueColumns("easeIn")
+        XCTAssertFalse(linear.isEmpty); XCTAssertFalse(easeIn.isEmpty)
+        XCTAssertEqual(Double(linear.reduce(0, +)) / Double(linear.count), 50, accuracy: 3)
+        XCTAssertGreaterThan(Double(easeIn.reduce(0, +)) / Double(easeIn.count), 58)
     }
 }

@@ -115,6 +115,33 @@ final class FrameSequencerTests: XCTestCase {
         XCTAssertTrue(sink.aborted)
     }
 
+    func testEncoderRunsOnTheRenderingThreads() throws {
+        final class EncodingSink: FrameSink, @unchecked Sendable {
+            let lock = NSLock()
+            var encodeThreads: Set<ObjectIdentifier> = []
+            var writeThread: ObjectIdentifier?
+            var received: [Int] = []
+            func begin(width: Int, height: Int, fps: Double, frameCount: Int) throws {}
+            func encoder() -> @Sendable (Pixmap, Int) throws -> Int {
+                return { [self] frame, index in
+                    lock.lock(); encodeThreads.insert(ObjectIdentifier(Thread.current)); lock.unlock()
+                    return Int(frame.pixel(0, 0).r) * 1000 + index
+                }
+            }
+            func write(_ frame: Int, index: Int) throws {
+                writeThread = ObjectIdentifier(Thread.current)
+                received.append(frame)
+            }
+            func finish() throws {}
+            func abort() {}
+        }
+        let sink = EncodingSink()
+        try FrameSequencer(threads: 3).run(frameCount: 30, render: jitteryRender(seed: 8), sink: sink)
+        XCTAssertEqual(sink.received, (0..<30).map { Int(frameColor($0).r) * 1000 + $0 })
+        XCTAssertFalse(sink.encodeThreads.contains(sink.writeThread!), "encoding is not on the delivering thread")
+        XCTAssertGreaterThan(sink.encodeThreads.count, 1)
+    }
+
     func testZeroFramesJustFinishes() throws {
         let sink = RecordingSink()
         try FrameSequencer(threads: 4).run(frameCount: 0, render: { solidFrame($0) }, sink: sink)

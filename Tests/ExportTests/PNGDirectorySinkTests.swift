@@ -53,7 +53,7 @@ final class PNGDirectorySinkTests: XCTestCase {
         let parent = try makeTempDirectory(self)
         let sink = PNGDirectorySink(directory: parent + "/frames")
         try sink.begin(width: 1, height: 1, fps: 30, frameCount: 123_456)
-        try sink.write(Pixmap(width: 1, height: 1), index: 7)
+        try sink.write(sink.encoder()(Pixmap(width: 1, height: 1), 7), index: 7)
         try sink.finish()
         XCTAssertEqual(listing(parent + "/frames"), ["frame-000007.png"])
     }

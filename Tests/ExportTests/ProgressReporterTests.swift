@@ -8,9 +8,10 @@ final class ProgressReporterTests: XCTestCase {
         for i in 1...126 { r.update(i, 126) }
         r.finish()
         XCTAssertEqual(lines.count, 10)
-        XCTAssertTrue(lines[0].hasPrefix("frame 13/126"), lines[0])
-        XCTAssertTrue(lines[0].hasSuffix("(10 %)\n"), lines[0])
-        XCTAssertTrue(lines[9].hasPrefix("frame 126/126"), lines[9])
+        XCTAssertTrue(lines[0].hasPrefix("frame 13/126 (10 %)"), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("s left\n"), lines[0])
+        XCTAssertTrue(lines[4].hasPrefix("frame 63/126 (50 %)"), lines[4])
+        XCTAssertTrue(lines[9].hasPrefix("frame 126/126 (100 %)"), lines[9])
         XCTAssertFalse(lines[9].contains("left"))
     }
 
@@ -19,10 +20,20 @@ final class ProgressReporterTests: XCTestCase {
         let r = ProgressReporter(interactive: true, output: { out += $0 })
         for i in 1...5 { r.update(i, 5) }
         r.finish()
-        XCTAssertTrue(out.hasPrefix("\rframe "), out)
-        XCTAssertTrue(out.contains("\rframe 5/5"), out)
+        XCTAssertTrue(out.hasPrefix("\r[#"), out)
+        XCTAssertTrue(out.contains("\r[########################]  5/5 frames"), out)
         XCTAssertTrue(out.hasSuffix("\n"))
         XCTAssertEqual(out.filter { $0 == "\n" }.count, 1)
+    }
+
+    func testBarAndSummary() {
+        XCTAssertEqual(ProgressReporter.bar(0, 10), "[" + String(repeating: "·", count: 24) + "]")
+        XCTAssertEqual(ProgressReporter.bar(5, 10), "[" + String(repeating: "#", count: 12) + String(repeating: "·", count: 12) + "]")
+        XCTAssertEqual(ProgressReporter.summary(frames: 126, seconds: 1.0, destination: "out.mp4", bytes: 312_400),
+                       "126 frames in 1.00 s (126 fps) -> out.mp4, 312 KB")
+        XCTAssertEqual(ProgressReporter.byteCount(999), "999 B")
+        XCTAssertEqual(ProgressReporter.byteCount(4_200_000), "4.2 MB")
+        XCTAssertEqual(ProgressReporter.byteCount(31_000_000_000), "31 GB")
     }
 
     func testQuietPrintsNothing() {

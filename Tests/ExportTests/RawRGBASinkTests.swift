@@ -24,7 +24,7 @@ final class RawRGBASinkTests: XCTestCase {
         close(fds[0])
         let sink = RawRGBASink(fileDescriptor: fds[1], closesDescriptor: true)
         try sink.begin(width: 4, height: 4, fps: 30, frameCount: 1)
-        XCTAssertThrowsError(try sink.write(solidFrame(0, width: 4, height: 4), index: 0)) {
+        XCTAssertThrowsError(try sink.write(sink.encoder()(solidFrame(0, width: 4, height: 4), 0), index: 0)) {
             guard case ExportError.io? = $0 as? ExportError else { return XCTFail("\($0)") }
         }
         sink.abort()

@@ -125,11 +125,15 @@ final class FuzzRegressionTests: XCTestCase {
     /// (3.5e59, 5e-324) the inverse transform is huge, and a linear gradient's position
     /// came out NaN at some pixels; converting it to a table index trapped.
     func testGradientUnderANearlySingularTransformDraws() {
-        XCTAssertEqual(gradientIndex(.nan), 0)
-        XCTAssertEqual(gradientIndex(-.infinity), 0)
-        XCTAssertEqual(gradientIndex(.infinity), 255)
-        XCTAssertEqual(gradientIndex(0.5), 128)
-        XCTAssertEqual(gradientIndex(1), 255)
+        // Table entries: 0 is the pad colour before the start, n + 1 after the end.
+        for spread in [SpreadMode.pad, .repeat, .reflect] {
+            for p in [Double.nan, -.infinity, .infinity, -1e300, 1e300] {
+                let i = tableIndex(p, spread, 256)
+                XCTAssertTrue(i >= 0 && i <= 257, "\(spread) \(p) → \(i)")
+            }
+        }
+        XCTAssertEqual(tableIndex(.nan, .pad, 256), 0)
+        XCTAssertEqual(tableIndex(.infinity, .pad, 256), 257)
         let c = Canvas(width: 63, height: 48)
         c.concatenate(.rotation(-2.2176))
         c.concatenate(.scale(3.556531995161106e+59, 5e-324))

@@ -50,6 +50,20 @@ final class AnimationDocumentTests: XCTestCase {
         XCTAssertEqual(b.animation.start, 0.6, accuracy: 1e-9)
     }
 
+    func testSequencesAndParallelGroupsNest() throws {
+        let s = try scene("""
+          { "id": "a", "type": "line", "animate": { "opacity": { "from": 0, "to": 1, "duration": 0.5 } } },
+          { "id": "b", "type": "line", "animate": { "opacity": { "from": 0, "to": 1, "duration": 0.3 } } },
+          { "id": "c", "type": "line", "animate": { "opacity": { "from": 0, "to": 1, "duration": 0.7 } } },
+          { "id": "d", "type": "line", "animate": { "opacity": { "from": 0, "to": 1, "duration": 0.2 } } }
+        """, extra: "\"sequence\": [\"a\", { \"parallel\": [\"b\", \"c\"] }, \"d\"],")
+        func start(_ id: String) -> Double? { if case .tween(let t)? = shape(s, id)?.opacity { return t.animation.start }; return nil }
+        XCTAssertEqual(start("a")!, 0, accuracy: 1e-9)
+        XCTAssertEqual(start("b")!, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(start("c")!, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(start("d")!, 1.2, accuracy: 1e-9)      // after the longer of b and c
+    }
+
     func testCyclesAndUnknownIdsAreErrorsThatNameThem() {
         let cycle = errors("""
           { "id": "a", "type": "line", "animate": { "opacity": { "from": 0, "to": 1, "after": "b" } } },

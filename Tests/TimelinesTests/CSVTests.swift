@@ -3,45 +3,66 @@ import Charts
 @testable import Timelines
 
 final class CSVTests: XCTestCase {
-    func parse(_ s: String) throws -> (header: [String], rows: [[String?]]) { try CSVReader.parse(Array(s.utf8), file: "t.csv") }
+    func read(_ s: String) throws(CSVError) -> CSVText { try CSVReader.read(Array(s.utf8), file: "t.csv") }
+
+    /// The error `body` throws, as printed.
+    func message(_ body: () throws -> Void) -> String {
+        do { try body(); return "" } catch { return "\(error)" }
+    }
 
     func testQuotesCommasDoubledQuotesEmptyCellsCRLFAndBOM() throws {
         let text = "\u{FEFF}name,note,count\r\n\"Smith, J\",\"said \"\"hi\"\"\",3\r\nÉmile,,\r\n\"multi\nline\",x,4\r\n"
-        let t = try parse(text)
+        let t = try read(text)
         XCTAssertEqual(t.header, ["name", "note", "count"])
         XCTAssertEqual(t.rows.count, 3)
         XCTAssertEqual(t.rows[0], ["Smith, J", "said \"hi\"", "3"])
         XCTAssertEqual(t.rows[1], ["Émile", nil, nil])
         XCTAssertEqual(t.rows[2][0], "multi\nline")
-        let table = try CSVReader.table(header: t.header, rows: t.rows, types: [:], file: "t.csv")
-        XCTAssertEqual(table[0]["count"], .number(3))
+        // Cells are located by line and column (the BOM does not count; "Émile" is 5 columns).
+        XCTAssertEqual(t.locations[0].map(\.description), ["2:1", "2:12", "2:26"])
+        XCTAssertEqual(t.locations[1].map(\.description), ["3:1", "3:7", "3:8"])
+        XCTAssertEqual(t.locations[2].map(\.description), ["4:1", "5:7", "5:9"])
+        let table = try CSVReader.table(t, types: [:], file: "t.csv")
+        XCTAssertEqual(table[0]["count"], DataValue.number(3))
         XCTAssertNil(table[1]["count"])
-        XCTAssertEqual(table[1]["name"], .string("Émile"))
+        XCTAssertEqual(table[1]["name"], DataValue.string("Émile"))
     }
 
-    func testRaggedRowNamesTheRow() {
-        XCTAssertThrowsError(try parse("a,b\n1,2\n3\n4,5\n")) { e in
-            XCTAssertEqual("\(e)", "t.csv:3: expected 2 fields as in the header, found 1")
-        }
+    func testRaggedRowsPointAtTheExtraFieldOrTheRow() {
+        XCTAssertEqual(message { _ = try read("a,b\n1,2\n3\n4,5\n") }, "t.csv:3:1: expected 2 fields as in the header, found 1")
+        XCTAssertEqual(message { _ = try read("a,b\n1,2\n3,4,55\n") }, "t.csv:3:5: expected 2 fields as in the header, found 3")
     }
 
-    func testBadNumberAndBadDateNameRowAndColumn() throws {
-        let t = try parse("x,y\n1,2\n2,zwei\n")
-        XCTAssertThrowsError(try CSVReader.table(header: t.header, rows: t.rows, types: ["y": .number], file: "t.csv")) { e in
-            XCTAssertEqual("\(e)", "t.csv:3:2: expected a number in column \"y\", found \"zwei\"")
-        }
-        let d = try parse("when,v\nMar 5 2024,1\nMarch 40 2024,2\n")
-        XCTAssertThrowsError(try CSVReader.table(header: d.header, rows: d.rows, types: ["when": .date("MMM d yyyy")], file: "t.csv")) { e in
-            XCTAssertTrue("\(e)".hasPrefix("t.csv:3:1: expected a date like \"MMM d yyyy\""), "\(e)")
-        }
-        let ok = try CSVReader.table(header: d.header, rows: [d.rows[0]], types: ["when": .date("MMM d yyyy")], file: "t.csv")
-        XCTAssertEqual(ok[0]["when"], .number(CivilDate.parseISO("2024-03-05")!))
+    func testBadNumberAndBadDateNameLineAndColumn() throws {
+        let t = try read("x,y\n1,2\n2,zwei\n")
+        XCTAssertEqual(message { _ = try CSVReader.table(t, types: ["y": .number], file: "t.csv") },
+                       "t.csv:3:3: expected a number in column \"y\", found \"zwei\"")
+        // nan, inf and hexadecimal are text to a spreadsheet, so they are not numbers here.
+        let odd = try read("x,y\n1,nan\n2,inf\n3,0x10\n")
+        XCTAssertEqual(message { _ = try CSVReader.table(odd, types: ["y": .number], file: "t.csv") },
+                       "t.csv:2:3: expected a number in column \"y\", found \"nan\"")
+        XCTAssertEqual(try CSVReader.table(odd, types: [:], file: "t.csv")[2]["y"], DataValue.string("0x10"))
+        let d = try read("when,v\nMar 5 2024,1\nMarch 40 2024,2\n")
+        XCTAssertEqual(message { _ = try CSVReader.table(d, types: ["when": .date("MMM d yyyy")], file: "t.csv") },
+                       "t.csv:3:1: expected a date like \"MMM d yyyy\" in column \"when\", found \"March 40 2024\"")
+        var first = d
+        first.rows = [d.rows[0]]; first.locations = [d.locations[0]]
+        let ok = try CSVReader.table(first, types: ["when": .date("MMM d yyyy")], file: "t.csv")
+        XCTAssertEqual(ok[0]["when"], DataValue.number(CivilDate.parseISO("2024-03-05")!))
     }
 
-    func testUnterminatedQuoteAndEmptyFile() {
-        XCTAssertThrowsError(try parse("a,b\n\"oops,1\n"))
-        XCTAssertThrowsError(try parse(""))
-        XCTAssertThrowsError(try parse("a,b\n"))
+    func testQuotesEmptyFilesDuplicateColumnsAndInvalidUTF8() {
+        XCTAssertEqual(message { _ = try read("a,b\n\"oops,1\n") },
+                       "t.csv:2:1: unterminated quoted field: no closing quote before the end of the file")
+        XCTAssertEqual(message { _ = try read("a,b\n1,2\"3\n") },
+                       "t.csv:2:4: a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
+        XCTAssertEqual(message { _ = try read("a,b\n\"1\"x,2\n") },
+                       "t.csv:2:4: text after a closing quote; quote the whole field and double any quote inside it (\"\")")
+        XCTAssertEqual(message { _ = try read("") }, "t.csv:1:1: the file is empty; expected a header row such as \"x,y\"")
+        XCTAssertEqual(message { _ = try read("a,b\n") }, "t.csv:2:1: no data rows after the header")
+        XCTAssertEqual(message { _ = try read("a,b,a\n1,2,3\n") }, "t.csv:1:5: duplicate column name \"a\" (also column 1)")
+        XCTAssertEqual(message { _ = try CSVReader.read(Array("a,b\n1,é\n".utf8) + [0xC3, 0x28, 0x0A], file: "t.csv") },
+                       "t.csv:3:1: invalid UTF-8 (byte 0xC3); save the file as UTF-8")
     }
 
     func testWideDataFoldsIntoLongRowsAndDocumentsReadCSV() throws {
@@ -66,7 +87,7 @@ final class CSVTests: XCTestCase {
         """
         try cfg.write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try TimelineDecoder.load(path: path)) { e in
-            XCTAssertTrue("\(e)".contains("wide.csv:2:3"), "\(e)")
+            XCTAssertTrue("\(e)".contains("wide.csv:2:8: data.fruit: expected a number"), "\(e)")
             XCTAssertTrue("\(e)".contains("expected a number in column \"pears\""), "\(e)")
         }
     }

@@ -48,8 +48,11 @@ final class JSONDecodingTests: XCTestCase {
         let error = DocumentError(file: "timeline.json", path: JSONPath([.key("charts"), .index(0)]),
                                   location: SourceLocation(line: 14, column: 9), message: "boom")
         XCTAssertEqual(error.description, "timeline.json:14:9: charts[0]: boom")
+        // An error about the whole file has no location and no path.
         let unlocated = DocumentError(file: "a.json", path: JSONPath(), location: nil, message: "boom")
-        XCTAssertEqual(unlocated.description, "a.json: (document root): boom")
+        XCTAssertEqual(unlocated.description, "a.json: boom")
+        let root = DocumentError(file: "a.json", path: JSONPath(), location: SourceLocation(line: 1, column: 1), message: "boom")
+        XCTAssertEqual(root.description, "a.json:1:1: (document root): boom")
     }
 
     // MARK: Decoding

@@ -226,13 +226,16 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testInvalidUTF8() {
-        assertSyntaxError([0x22, 0x61, 0xFF, 0x22], "invalid UTF-8 in string (byte 0xFF)", at: 1, 3)
-        assertSyntaxError([0x22, 0xC3, 0xA9, 0xC0, 0xAF, 0x22], "invalid UTF-8 in string (byte 0xC0)", at: 1, 3)
-        // A lead byte followed by a non-continuation byte.
-        assertSyntaxError([0x22, 0xE4, 0xB8, 0x41, 0x22], "invalid UTF-8 in string (byte 0x41)", at: 1, 3)
-        // Encoded surrogate (U+D800) and beyond U+10FFFF.
-        assertSyntaxError([0x22, 0xED, 0xA0, 0x80, 0x22], "invalid UTF-8 in string (byte 0xA0)", at: 1, 3)
-        assertSyntaxError([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "invalid UTF-8 in string (byte 0x90)", at: 1, 3)
+        let save = "; save the file as UTF-8"
+        assertSyntaxError([0x22, 0x61, 0xFF, 0x22], "invalid UTF-8 in string (byte 0xFF)" + save, at: 1, 3)
+        assertSyntaxError([0x22, 0xC3, 0xA9, 0xC0, 0xAF, 0x22], "invalid UTF-8 in string (byte 0xC0)" + save, at: 1, 3)
+        // A lead byte followed by a non-continuation byte (a Latin-1 "é" before a quote):
+        // the lead byte is named, at its own column.
+        assertSyntaxError([0x22, 0xE4, 0xB8, 0x41, 0x22], "invalid UTF-8 in string (byte 0xE4)" + save, at: 1, 2)
+        assertSyntaxError([0x22, 0x43, 0x61, 0x66, 0xE9, 0x22], "invalid UTF-8 in string (byte 0xE9)" + save, at: 1, 5)
+        // Encoded surrogate (U+D800) and beyond U+10FFFF: the continuation byte out of range.
+        assertSyntaxError([0x22, 0xED, 0xA0, 0x80, 0x22], "invalid UTF-8 in string (byte 0xA0)" + save, at: 1, 3)
+        assertSyntaxError([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "invalid UTF-8 in string (byte 0x90)" + save, at: 1, 3)
         assertSyntaxError([0x22, 0xE4, 0xB8], "unterminated string", at: 1, 1)
         assertSyntaxError([0x5B, 0xFF, 0x5D], "expected a value, found byte 0xFF", at: 1, 2)
     }
@@ -247,7 +250,7 @@ final class JSONParserTests: XCTestCase {
         assertSyntaxError("[1e]", "invalid number: expected a digit in the exponent", at: 1, 2)
         assertSyntaxError("[1e+]", "invalid number: expected a digit in the exponent", at: 1, 2)
         assertSyntaxError("[-]", "invalid number: expected a digit after '-'", at: 1, 2)
-        assertSyntaxError("[-Infinity]", "invalid number: expected a digit after '-'", at: 1, 2)
+        assertSyntaxError("[-Infinity]", "invalid number: expected a digit after '-' (JSON has no NaN or Infinity)", at: 1, 2)
         assertSyntaxError("[NaN]", "expected a value, found 'NaN' (JSON has no NaN or Infinity)", at: 1, 2)
         assertSyntaxError("[Infinity]", "expected a value, found 'Infinity' (JSON has no NaN or Infinity)", at: 1, 2)
         assertSyntaxError("[0x10]", "expected ',' or ']' after array element, found 'x10'", at: 1, 3)

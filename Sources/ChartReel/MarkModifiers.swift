@@ -1,0 +1,264 @@
+import Geometry
+import Raster
+import Motion
+import Scene
+import Charts
+
+extension ChartContent {
+    /// A copy with `edit` applied to the mark.
+    func with(_ edit: (inout AnyMark<Row>) -> Void) -> Self {
+        var copy = self
+        edit(&copy.mark)
+        return copy
+    }
+
+    // MARK: Identity
+
+    /// Names the mark: its scene node gets this id (tests find it with `scene.node(_:)`),
+    /// as a document's `"id"` does.
+    public func id(_ id: String) -> Self { with { $0.spec.id = id } }
+
+    /// The mark's entry in the legend.
+    public func legendName(_ name: String) -> Self { with { $0.spec.name = name } }
+
+    /// Edits the mark's `MarkSpec` directly, for the fields no modifier covers.
+    public func spec(_ edit: (inout MarkSpec) -> Void) -> Self { with { edit(&$0.spec) } }
+
+    // MARK: Paint
+
+    /// The mark's paint, as Swift Charts' `foregroundStyle`: the stroke of lines and rules,
+    /// the text colour of labels (a gradient's last colour), the fill of everything else.
+    public func foregroundStyle(_ paint: NodePaint) -> Self {
+        with { m in
+            switch m.spec.kind {
+            case .line, .rule: m.strokePaint = paint
+            case .text: m.spec.textColor = paint.representativeColor
+            default: m.spec.fill = paint
+            }
+        }
+    }
+
+    /// One colour for the mark (see `foregroundStyle(_: NodePaint)`).
+    public func foregroundStyle(_ color: Color) -> Self { foregroundStyle(NodePaint.solid(color)) }
+
+    /// Splits the mark into series by `value` (a line, an area, a rule or a label per
+    /// series; slices named by it) and colours them from `colors` in the order of
+    /// `domain` (order of first appearance when nil), or from the palette.
+    ///
+    /// Unlike Swift Charts this does not stack areas and bars: say `stacking(_:)`, as a
+    /// document says `"stack"`.
+    public func foregroundStyle(by value: PlottableValue<Row>, colors: [Color]? = nil, domain: [String]? = nil) -> Self {
+        with { m in
+            if m.spec.kind == .sector {
+                m.x = value
+                if colors != nil || domain != nil { m.spec.color = .category(field: m.read(value), colors: colors, domain: domain) }
+            } else {
+                m.spec.series = m.read(value)
+                if colors != nil || domain != nil { m.spec.color = .category(field: nil, colors: colors, domain: domain) }
+            }
+        }
+    }
+
+    /// Splits the mark into series by `value`, coloured evenly along a gradient through
+    /// `ramp` (for many series; Swift Charts' `chartForegroundStyleScale(range: Gradient(…))`).
+    public func foregroundStyle(by value: PlottableValue<Row>, ramp: [Color]) -> Self {
+        with { m in
+            if m.spec.kind == .sector {
+                m.x = value
+                m.spec.color = .ramp(field: m.read(value), stops: ramp)
+            } else {
+                m.spec.series = m.read(value)
+                m.spec.color = .ramp(field: nil, stops: ramp)
+            }
+        }
+    }
+
+    /// Colours each element by thresholds on `value` (its own height when nil): the first
+    /// step whose `upTo` the value does not exceed, else `otherwise`.
+    public func foregroundStyle(thresholds: [(upTo: Double, color: Color)], otherwise: Color,
+                                of value: PlottableValue<Row>? = nil) -> Self {
+        with { m in
+            let field = value.map { m.read($0) }
+            m.spec.color = .thresholds(field: field, steps: thresholds.sorted { $0.upTo < $1.upTo }, otherwise: otherwise)
+        }
+    }
+
+    /// Paints along the value axis with a gradient whose stops sit at data values (0 green,
+    /// 15 yellow, 60 red): each bar shows the stretch of it that it covers.
+    public func foregroundStyle(valueGradient stops: [(value: Double, color: Color)]) -> Self {
+        with { $0.spec.color = .valueGradient(stops: stops.sorted { $0.value < $1.value }) }
+    }
+
+    /// Gives elements whose `value` is one of `colors`' keys that colour (cancelled
+    /// flights in dark red), before the mark's other colouring.
+    public func foregroundStyle(overriding colors: [String: Color], by value: PlottableValue<Row>) -> Self {
+        with { m in
+            let inner = m.spec.color ?? .category(field: nil, colors: nil, domain: nil)
+            m.spec.color = .overrides(field: m.read(value), values: colors, otherwise: inner)
+        }
+    }
+
+    /// The fill of areas, bars, points, sectors and shapes.
+    public func fill(_ paint: NodePaint) -> Self { with { $0.spec.fill = paint } }
+
+    /// One fill colour.
+    public func fill(_ color: Color) -> Self { fill(NodePaint.solid(color)) }
+
+    /// Strokes the mark with `paint`. Caps and joins left nil are the mark's defaults:
+    /// round for lines, butt caps and miter joins for the rest (as in documents).
+    public func stroke(_ paint: NodePaint, lineWidth: Double = 1, lineCap: LineCap? = nil, lineJoin: LineJoin? = nil,
+                       dash: [Double] = []) -> Self {
+        with { m in
+            let line = m.spec.kind == .line
+            m.strokePaint = paint
+            m.strokeStyle = StrokeStyle(width: lineWidth, cap: lineCap ?? (line ? .round : .butt),
+                                        join: lineJoin ?? (line ? .round : .miter), dash: dash)
+        }
+    }
+
+    /// Strokes the mark in one colour.
+    public func stroke(_ color: Color, lineWidth: Double = 1, lineCap: LineCap? = nil, lineJoin: LineJoin? = nil,
+                       dash: [Double] = []) -> Self {
+        stroke(NodePaint.solid(color), lineWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, dash: dash)
+    }
+
+    /// The stroke's geometry (Swift Charts' `lineStyle`); the paint stays as it is.
+    public func lineStyle(_ style: StrokeStyle) -> Self { with { $0.strokeStyle = style } }
+
+    /// A fixed opacity in 0…1 (an opacity animation replaces it).
+    public func opacity(_ value: Double) -> Self { with { $0.spec.opacity = .constant(value) } }
+
+    /// How the mark's pixels combine with what is under them (darken rulers over a streamgraph).
+    public func blendMode(_ mode: MarkBlendMode) -> Self { with { $0.spec.blendMode = mode.rawValue } }
+
+    // MARK: Data
+
+    /// Splits the mark into series by `value` without choosing colours (the palette's).
+    public func series(_ value: PlottableValue<Row>) -> Self { with { $0.spec.series = $0.read(value) } }
+
+    /// How the values of several series at one position stack.
+    public func stacking(_ mode: StackMode) -> Self { with { $0.spec.stack = mode } }
+
+    /// Draws only the rows for which `isIncluded` is true; scales still span every row.
+    public func filter(_ isIncluded: @escaping (Row) -> Bool) -> Self { with { $0.filter = isIncluded } }
+
+    /// Moves the mark's values to those of `rows` (Swift Charts' data-change animation):
+    /// lines and areas morph, points slide, under `animation`.
+    public func transition(to rows: [Row], _ animation: Animation = Animation()) -> Self {
+        with { $0.transition = (rows, animation) }
+    }
+
+    // MARK: Animation
+
+    /// Animates a property of the mark, as a document's `"animate"` does:
+    /// `.animation(.trim(from: 0), .easeInOut(duration: 0.8).delay(0.2))` draws a line.
+    /// The default timing is SwiftUI's `.easeInOut` (0.35 s).
+    public func animation(_ change: MarkAnimation, _ animation: Animation = Animation()) -> Self {
+        with { m in
+            for c in change.changes {
+                m.spec.set(c.property, .tween(Tween(from: c.from, to: c.to, animation: animation)))
+            }
+            if let colors = change.colors {
+                m.spec.colorAnimation = AnimatedColor(from: colors.from, to: colors.to, animation: animation)
+            }
+        }
+    }
+
+    /// Animates a property through keyframes (times in seconds on the scene's clock).
+    public func keyframes(_ property: MarkProperty, _ frames: [Keyframe]) -> Self {
+        with { m in
+            if let k = Keyframes(frames) { m.spec.set(property, .keyframes(k)) }
+            else { m.problems.append("keyframes of \(property) need at least one keyframe and finite times and values") }
+        }
+    }
+
+    /// Starts each element's animations `seconds` after the previous one's, in `order`
+    /// (bars growing one after another; series of lines and areas count as elements).
+    public func stagger(each seconds: Double, from order: StaggerSpec.Order = .start) -> Self {
+        with { $0.spec.stagger = StaggerSpec(step: seconds, order: order) }
+    }
+
+    /// Spreads the elements' starts evenly over `seconds`, in `order`.
+    public func stagger(amount seconds: Double, from order: StaggerSpec.Order = .start) -> Self {
+        with { $0.spec.stagger = StaggerSpec(step: 0, amount: seconds, order: order) }
+    }
+}
+
+// MARK: Kind-specific modifiers
+
+extension InterpolatedMark {
+    /// How the points are connected: `.bezier(0.5)`, `.catmullRom`, `.monotone`, `.step(.center)`.
+    public func interpolation(_ method: Interpolation) -> Self { with { $0.spec.interpolation = method } }
+
+    /// Starts the curve at the plot's bottom-leading corner (the SwiftUI tutorial's line chart).
+    public func startAtOrigin(_ enabled: Bool = true) -> Self { with { $0.spec.startAtOrigin = enabled } }
+}
+
+extension LineMark {
+    /// Dots at the line's points: `size` in pixels across, the line's colour unless `fill`
+    /// is given, with an optional outline.
+    public func symbol(size: Double = 8, fill: Color? = nil, stroke: (color: Color, width: Double)? = nil) -> Self {
+        with { m in
+            var p = PointStyle(size: size)
+            p.fill = fill
+            p.stroke = stroke
+            m.spec.points = p
+        }
+    }
+}
+
+extension BarMark {
+    /// Rounded corners of `radius` pixels.
+    public func cornerRadius(_ radius: Double) -> Self { with { $0.spec.cornerRadius = radius } }
+
+    /// Fully rounded ends.
+    public func capsule(_ enabled: Bool = true) -> Self { with { $0.spec.capsule = enabled } }
+
+    /// The bar's thickness as a fraction of its band (0…1).
+    public func barWidth(_ fraction: Double) -> Self { with { $0.spec.barWidth = fraction } }
+}
+
+extension PointMark {
+    /// The dots' diameter in pixels.
+    public func symbolSize(_ size: Double) -> Self { with { $0.spec.size = size } }
+}
+
+extension PeakMark {
+    /// One element per series, where the series is thickest (the baby-names rulers and labels).
+    public func atPeak(_ enabled: Bool = true) -> Self { with { $0.spec.atPeak = enabled } }
+}
+
+extension TextMark {
+    /// Text size in pixels.
+    public func font(size: Double) -> Self { with { $0.spec.fontSize = size } }
+
+    /// Where the label sits relative to its point, `offset` pixels away from it.
+    public func position(_ position: TextPosition, offset: Double = 6) -> Self {
+        with { $0.spec.textPosition = position; $0.spec.textOffset = offset }
+    }
+
+    /// Rotation in degrees, clockwise (−90 reads bottom to top).
+    public func rotation(degrees: Double) -> Self { with { $0.spec.textAngle = degrees } }
+
+    /// A rounded background behind each label (Swift Charts' annotation pill).
+    public func background(_ color: Color, cornerRadius: Double = 4, padding: (x: Double, y: Double) = (6, 3)) -> Self {
+        with { $0.spec.textBackground = TextBackground(color: color, cornerRadius: cornerRadius, padding: padding) }
+    }
+
+    /// How numbers are written.
+    public func format(_ format: NumberFormat) -> Self { with { $0.spec.textFormat = format } }
+}
+
+/// How a mark's pixels combine with the pixels under them: Raster's W3C blend modes,
+/// under the name the mark modifiers use.
+public typealias MarkBlendMode = BlendMode
+
+extension NodePaint {
+    /// The colour that stands for the paint where one colour is needed: a solid's colour,
+    /// a gradient's last stop.
+    var representativeColor: Color {
+        if case .solid(let c) = self { return c }
+        if case .linear(let stops, _, _) = self, let last = stops.last { return last.color }
+        return .black
+    }
+}

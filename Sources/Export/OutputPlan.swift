@@ -1,0 +1,164 @@
+// What to render for an output, decided once before any frame: the frame rate, the frame
+// range, and the scene adjusted for the format's limits. Each adjustment is made to the
+// scene rather than to frames, so it costs nothing per frame:
+//
+// - Transparent background into MP4 (no alpha): the background becomes the background
+//   composited over the matte. Source-over is associative, so every mark drawn over that
+//   opaque background is the mark over the transparent background over the matte.
+// - Odd size into MP4 (4:2:0 chroma needs even sizes): the canvas grows by one column or
+//   row on the right or bottom. The scene paints its background over the whole canvas
+//   and its marks keep their coordinates, so the new pixels are background colour.
+import Foundation
+import Raster
+import Scene
+
+/// Every kind of output `chartreel render` writes.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    /// A directory of PNG frames.
+    case png
+    /// Raw straight RGBA8 frames on a stream.
+    case rgba
+    /// H.264 MP4.
+    case mp4
+    /// Animated GIF.
+    case gif
+    /// VP9 WebM.
+    case webm
+    /// Animated PNG.
+    case apng
+    /// ProRes 4444 MOV.
+    case mov
+
+    /// The ffmpeg format, for the video kinds.
+    public var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
+
+    /// Whether frames in this format can keep a transparent background.
+    public var supportsAlpha: Bool { video?.supportsAlpha ?? true }
+}
+
+/// A point in a video given as seconds (`0.5s`) or as a frame index (`90`).
+public enum FramePosition: Equatable, Sendable {
+    /// A time in seconds; it names the frame showing that time (rounded to nearest).
+    case seconds(Double)
+    /// A frame index.
+    case frame(Int)
+
+    /// Parses `1.5s` (seconds) or `90` (a frame index); nil for anything else.
+    public init?(_ text: String) {
+        if text.hasSuffix("s"), let t = Double(text.dropLast()), t.isFinite, t >= 0 {
+            self = .seconds(t)
+        } else if let n = Int(text), n >= 0 {
+            self = .frame(n)
+        } else {
+            return nil
+        }
+    }
+
+    /// The frame index at `fps` frames per second.
+    public func index(fps: Double) -> Int {
+        switch self {
+        case .seconds(let t): return Int((t * fps).rounded())
+        case .frame(let n): return n
+        }
+    }
+}
+
+/// The frames, rate and scene to render for one output.
+public struct OutputPlan: Sendable {
+    /// The scene as it will be drawn (scaled, matted, padded).
+    public let scene: Scene
+    /// The rate the timeline is sampled at.
+    public let fps: Double
+    /// The number of frames of the whole video at `fps`.
+    public let totalFrames: Int
+    /// The frames to render: all of them, or a chunk.
+    public let range: Range<Int>
+    /// Encoder settings, with `alpha` set when the output keeps transparency.
+    public let videoOptions: VideoOptions
+    /// Changes to the picture the user must be told about even with `--quiet`: the
+    /// matte under a transparent background, padding of an odd size. One sentence each.
+    public let warnings: [String]
+    /// Informational remarks (a GIF's capped frame rate), one sentence each.
+    public let notes: [String]
+    /// Draws the frames keeping the pixels of layers that are not changing (grids,
+    /// finished lines, the final hold), so each frame draws only what moves; nil when
+    /// that cache would not fit `layerCacheBudget`.
+    let renderer: FrameRenderer?
+
+    /// The most memory the layer cache may take. Scene's FrameRenderer keeps up to four
+    /// whole frames per rendering thread: 15 MB for 800×600 on two threads, but 66 MB for
+    /// 1080p, which took chartreel's peak from 95 to 143 MB against a 150 MB budget, and
+    /// it grows with the core count. Past the budget frames are drawn directly (about
+    /// 15 % more rendering CPU on the curved-line scene).
+    public static let layerCacheBudget = 32 << 20
+
+    /// Plans `format` output of `scene`.
+    ///
+    /// - Parameters:
+    ///   - fps: sample the timeline at this rate instead of the scene's (a GIF is capped at 50).
+    ///   - scale: draw this many times larger (canvas and marks).
+    ///   - threads: how many threads will call `frame(_:)` at once (for the layer cache's
+    ///     memory, see `layerCacheBudget`).
+    ///   - matte: what a transparent background is composited onto when the format has no
+    ///     alpha (made opaque).
+    ///   - from: the first frame (inclusive); `to`: the end (exclusive, clamped to the
+    ///     video's length).
+    /// - Throws: `ExportError.invalidArgument` for an empty or out-of-range frame range.
+    public init(scene original: Scene, format: OutputFormat, fps requested: Double? = nil, scale: Double = 1,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                matte: Color = .white, from: FramePosition? = nil, to: FramePosition? = nil,
+                options: VideoOptions = VideoOptions()) throws {
+        var scene = original.scaled(by: scale)
+        var notes: [String] = [], warnings: [String] = []
+        var rate = requested ?? scene.fps
+        if format == .gif && rate > GIFTiming.maxFPS {
+            notes.append("GIF frames are sampled at 50 fps instead of \(FFmpeg.rate(rate)): browsers play "
+                         + "GIF frame delays under 2/100 s far too slowly")
+            rate = GIFTiming.maxFPS
+        }
+        var options = options
+        let transparent = scene.background.a < 1
+        options.alpha = transparent && format.supportsAlpha
+        if transparent && !format.supportsAlpha {
+            let m = Color(r: matte.r, g: matte.g, b: matte.b, a: 1)
+            let b = scene.background
+            scene.background = Color(r: b.r * b.a + m.r * (1 - b.a), g: b.g * b.a + m.g * (1 - b.a),
+                                     b: b.b * b.a + m.b * (1 - b.a), a: 1)
+            warnings.append("the background is transparent but \(format.rawValue.uppercased()) has no alpha channel: "
+                         + "composited onto \(m) (choose with --matte; WebM, MOV, APNG, GIF and PNG keep transparency)")
+        }
+        if format.video?.needsEvenSize == true && (scene.width % 2 != 0 || scene.height % 2 != 0) {
+            let w = scene.width + scene.width % 2, h = scene.height + scene.height % 2
+            warnings.append("\(scene.width)x\(scene.height) is odd and \(format.rawValue.uppercased()) (yuv420p) needs even sizes: "
+                         + "padded to \(w)x\(h) with the background colour on the right/bottom")
+            scene.width = w
+            scene.height = h
+        }
+        options.padColor = scene.background
+        let total = scene.frameCount(fps: rate)
+        let first = from?.index(fps: rate) ?? 0
+        let end = min(total, to?.index(fps: rate) ?? total)
+        guard first < total else {
+            throw ExportError.invalidArgument("the range starts at frame \(first), but the video has \(total) frames (0..<\(total)) at \(FFmpeg.rate(rate)) fps")
+        }
+        guard first < end else {
+            throw ExportError.invalidArgument("the frame range \(first)..<\(end) is empty")
+        }
+        self.scene = scene
+        self.fps = rate
+        self.totalFrames = total
+        self.range = first..<end
+        self.videoOptions = options
+        self.notes = notes
+        self.warnings = warnings
+        let cacheBytes = 4 * max(1, threads) * scene.width * scene.height * 4
+        renderer = cacheBytes <= Self.layerCacheBudget ? FrameRenderer(scene: scene) : nil
+    }
+
+    /// Frame `i` of the range (0-based within it): the scene at time (first + i) / fps.
+    /// Byte-identical to `scene.frame(at:)` at that time. Safe to call from many threads.
+    public func frame(_ i: Int) -> Pixmap {
+        let t = Scene.time(ofFrame: range.lowerBound + i, fps: fps)
+        return renderer?.frame(at: t) ?? scene.frame(at: t)
+    }
+}

@@ -1,0 +1,75 @@
+import Synchronization
+import Raster
+
+/// Renders frames of a scene, reusing the pixels of layers that are not changing.
+///
+/// The scene is flattened into its draw list (groups that only pass their children
+/// through are opened; others stay one entry). At time t each entry is either in its
+/// first state (t before anything in it starts), its last (t after everything in it
+/// ends), or changing. The background plus the longest run of unchanging entries at the
+/// start of the list depends only on which of the two states each is in, so its pixels
+/// are kept and reused by every frame with the same states: grids, axes, titles and
+/// cards are drawn once; a line that has finished drawing joins them; the hold at the
+/// end of a video is one picture. Compositing is done in the same order on the same
+/// bytes either way, so cached and uncached frames are byte-identical (a test checks).
+///
+/// Safe to call from many threads: each call takes a worker (its cache) from a pool.
+public final class FrameRenderer: @unchecked Sendable {
+    /// The scene.
+    public let scene: Scene
+    let entries: [Node]
+    /// When each draw-list entry can change, in drawing order.
+    public let spans: [ChangeSpan]
+    let pool = Mutex<[Worker]>([])
+    /// How many cached prefixes a worker keeps (a video has few distinct ones).
+    let capacity = 4
+
+    final class Worker {
+        var cache: [(key: [UInt8], pixels: Pixmap)] = []
+    }
+
+    /// Prepares to render `scene`.
+    public init(scene: Scene) {
+        self.scene = scene
+        var list: [Node] = []
+        func flatten(_ n: Node) {
+            if case .group(let g) = n, g.isTransparent { for c in g.children { flatten(c) } } else { list.append(n) }
+        }
+        for n in scene.nodes { flatten(n) }
+        entries = list
+        spans = list.map(\.changeSpan)
+    }
+
+    /// The frame at time `t`.
+    public func frame(at t: Double) -> Pixmap {
+        var key: [UInt8] = []
+        key.reserveCapacity(entries.count)
+        for s in spans {
+            guard let state = s.state(at: t) else { break }
+            key.append(state.rawValue)
+        }
+        let k = key.count
+        if k == 0 { return scene.frame(at: t) }
+        let worker = pool.withLock { $0.popLast() } ?? Worker()
+        defer { pool.withLock { $0.append(worker) } }
+        var base: Pixmap
+        if let i = worker.cache.firstIndex(where: { $0.key == key }) {
+            base = worker.cache[i].pixels
+            if i != worker.cache.count - 1 { worker.cache.append(worker.cache.remove(at: i)) }
+        } else {
+            let c = Canvas(width: scene.width, height: scene.height, background: scene.background)
+            for n in entries[0..<k] { n.render(at: t, on: c) }
+            base = c.pixmap
+            worker.cache.append((key, base))
+            if worker.cache.count > capacity { worker.cache.removeFirst() }
+        }
+        if k == entries.count { return base }
+        // Drawing on the canvas copies the cached pixels once (copy on write).
+        let c = Canvas(pixmap: base)
+        for n in entries[k...] { n.render(at: t, on: c) }
+        return c.pixmap
+    }
+
+    /// The frame with index `i` at `fps` frames per second (t = i / fps).
+    public func frame(index i: Int, fps: Double) -> Pixmap { frame(at: Scene.time(ofFrame: i, fps: fps)) }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Charts
+
+/// A decoded data table and where each of its rows came from, so a problem found
+/// later (a chart reading a field a row lacks) is reported at the row itself: its
+/// line in the CSV file, or its object in the document.
+struct DataTable {
+    /// Where one row was written.
+    struct Origin {
+        /// The document or the CSV file.
+        var file: String
+        /// The row's JSON path (`data.week.values[3]`), or the table's for CSV rows.
+        var path: JSONPath
+        /// The row's first character.
+        var location: SourceLocation
+        /// True when the row itself was reported (it is not an object), so nothing
+        /// more is said about it.
+        var reported = false
+    }
+
+    /// The rows, in order.
+    var rows: [DataRow] = []
+    /// Where each row came from, parallel to `rows`.
+    var origins: [Origin] = []
+    /// False when the table could not be read; its error is reported already, so
+    /// charts that use it check nothing more against it.
+    var isValid = true
+
+    /// A table that failed to load.
+    static let invalid = DataTable(isValid: false)
+
+    /// Every field some row has, sorted.
+    var fields: [String] {
+        var all = Set<String>()
+        for row in rows { all.formUnion(row.keys) }
+        return all.sorted()
+    }
+
+    /// True when at least one row has `field`.
+    func hasField(_ field: String) -> Bool { rows.contains { $0[field] != nil } }
+}
+
+extension TimelineDecoder {
+    /// A data table: `{ "values": [ { "field": number or text, … }, … ] }` inline, or
+    /// `{ "file": "data/names.csv", "columns": { "year": "number", "day": { "date": "MMM d yyyy" } } }`
+    /// read from a CSV file next to the document; `"fold"` turns wide data (one column per
+    /// series) into long rows: `{ "columns": ["a", "b"], "as": ["series", "value"] }`.
+    static func table(_ c: JSONCursor, base: String) -> DataTable {
+        guard let obj = c.object(allowedKeys: ["values", "file", "columns", "fold"]) else { return .invalid }
+        var out = DataTable()
+        if let f = obj.optional("file") {
+            guard let name = f.string() else { return .invalid }
+            if obj.contains("values") { c.report("a table takes \"values\" or \"file\", not both") }
+            let path = name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name
+            guard let csv = readCSV(f, path: path, types: columnTypes(obj.optional("columns"))) else { return .invalid }
+            out.rows = csv.rows
+            out.origins = csv.locations.map { DataTable.Origin(file: path, path: c.path, location: $0) }
+        } else if obj.contains("columns") {
+            c.report("\"columns\" types the columns of a CSV \"file\"; inline \"values\" need no types")
+        }
+        if !obj.contains("file") {
+            guard let rows = obj.required("values")?.array(minCount: 1) else { return .invalid }
+            for r in rows {
+                // A row that is not an object still gets a place, so indices match the document.
+                var row: DataRow = [:]
+                let ro = r.object()
+                if let ro {
+                    for (k, v) in ro.entries {
+                        switch v.value {
+                        case .number(let d, _): row[k] = .number(d)
+                        case .string(let s): row[k] = .string(s)
+                        case .null: break
+                        default:
+                            v.report("expected a number or a string, found \(v.value.kindDescription)")
+                            // A stand-in keeps the row from being reported again as lacking the field.
+                            row[k] = .number(0)
+                        }
+                    }
+                }
+                out.rows.append(row)
+                out.origins.append(DataTable.Origin(file: r.file, path: r.path, location: r.location, reported: ro == nil))
+            }
+        }
+        if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as"]) {
+            let colCursors = fold.required("columns")?.array(minCount: 1) ?? []
+            var cols: [String] = []
+            for cc in colCursors {
+                guard let name = cc.string() else { continue }
+                if out.isValid && !out.hasField(name) {
+                    cc.report(unknownFieldMessage(name, tableName: c.path.components.last.flatMap(keyName) ?? "", table: out))
+                    continue
+                }
+                cols.append(name)
+            }
+            var names = ("series", "value")
+            if let a = fold.optional("as")?.array(minCount: 2, maxCount: 2), let k = a[0].string(), let v = a[1].string() { names = (k, v) }
+            var long = DataTable()
+            for (row, origin) in zip(out.rows, out.origins) {
+                var rest = row
+                for col in cols { rest[col] = nil }
+                for col in cols {
+                    var r = rest
+                    r[names.0] = .string(col)
+                    r[names.1] = row[col]
+                    long.rows.append(r)
+                    long.origins.append(origin)
+                }
+            }
+            out = long
+        }
+        return out
+    }
+
+    private static func keyName(_ component: JSONPath.Component) -> String? {
+        if case .key(let k) = component { return k }
+        return nil
+    }
+
+    /// The `"columns"` types of a CSV table, each with the cursor that named it.
+    static func columnTypes(_ c: JSONCursor?) -> [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)] {
+        guard let cols = c?.object() else { return [] }
+        var types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)] = []
+        for (k, v) in cols.entries {
+            if case .string = v.value {
+                switch v.stringEnum(["number", "string", "date"]) {
+                case "number": types.append((k, .number, v))
+                case "string": types.append((k, .string, v))
+                case "date": types.append((k, .date(nil), v))
+                default: break
+                }
+            } else if case .object = v.value {
+                if let vo = v.object(allowedKeys: ["date"]), let p = vo.required("date")?.string() {
+                    types.append((k, .date(p), v))
+                }
+            } else {
+                v.report("expected \"number\", \"string\", \"date\" or { \"date\": \"MMM d yyyy\" }, found \(v.value.kindDescription)")
+            }
+        }
+        return types
+    }
+
+    /// Reads and types the CSV file at `path` (named by the cursor `f`); reports and
+    /// returns nil on any problem.
+    static func readCSV(_ f: JSONCursor, path: String,
+                        types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)]) -> (rows: [DataRow], locations: [SourceLocation])? {
+        let bytes: [UInt8]
+        switch FileReading.contents(path) {
+        case .success(let b): bytes = b
+        case .failure(let failure):
+            f.report(failure.message(path: path, expected: "a CSV file with a header row"))
+            return nil
+        }
+        do throws(CSVError) {
+            let text = try CSVReader.read(bytes, file: path)
+            var missing = false
+            for t in types where !text.header.contains(t.name) {
+                var message = "\(quotedForMessage(path)) has no column \(quotedForMessage(t.name))"
+                if let s = nearestCandidate(to: t.name, in: text.header) {
+                    message += "; did you mean \(quotedForMessage(s))?"
+                } else {
+                    message += "; its columns are " + text.header.map(quotedForMessage).joined(separator: ", ")
+                }
+                t.cursor.report(message)
+                missing = true
+            }
+            if missing { return nil }
+            var typeMap: [String: CSVReader.ColumnType] = [:]
+            for t in types { typeMap[t.name] = t.type }
+            let rows = try CSVReader.table(text, types: typeMap, file: path)
+            return (rows, text.locations.map { $0[0] })
+        } catch {
+            // The CSV's own location, with the table's path so the reader knows which table.
+            f.sink.report(DocumentError(file: error.file, path: JSONPath(Array(f.path.components.dropLast())),
+                                        location: error.location, message: error.message))
+            return nil
+        }
+    }
+
+    /// `no row of data "week" has a field "when"; did you mean "x"?`.
+    static func unknownFieldMessage(_ field: String, tableName: String, table: DataTable) -> String {
+        var message = "no row of data \(quotedForMessage(tableName)) has a field \(quotedForMessage(field))"
+        let fields = table.fields
+        if let s = nearestCandidate(to: field, in: fields) {
+            message += "; did you mean \(quotedForMessage(s))?"
+        } else if fields.isEmpty {
+            message += "; its rows have no fields"
+        } else {
+            message += "; its fields are " + fields.prefix(12).map(quotedForMessage).joined(separator: ", ")
+                + (fields.count > 12 ? ", …" : "")
+        }
+        return message
+    }
+
+    /// Reports at `at` when no row of `table` has `field`; true when the field exists
+    /// (or the table is invalid, whose error is reported already).
+    @discardableResult
+    static func checkField(_ field: String, at: JSONCursor, tableName: String, table: DataTable?) -> Bool {
+        guard let table, table.isValid, !table.rows.isEmpty else { return true }
+        if table.hasField(field) { return true }
+        at.report(unknownFieldMessage(field, tableName: tableName, table: table))
+        return false
+    }
+}
+
+/// The table a chart plots, as its marks see it when they name fields.
+struct ChartData {
+    /// The table's name in the document's `"data"`.
+    var name: String
+    /// The table; nil when the chart names unknown data (reported already).
+    var table: DataTable?
+
+    /// No table: nothing to check fields against.
+    static let none = ChartData(name: "", table: nil)
+
+    /// The string at `c` as a field name, reported when no row has it.
+    func field(_ c: JSONCursor?) -> String? {
+        guard let c, let name = c.string() else { return nil }
+        TimelineDecoder.checkField(name, at: c, tableName: self.name, table: table)
+        return name
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Raster
+import Scene
+import Export
+
+/// `chartreel frame DOC (--at S | --frame N) -o FILE.png`.
+func runFrame(_ args: [String]) throws {
+    let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help"],
+                          valued: ["-o", "--output", "--at", "--frame", "--scale", "--fps"])
+    if a.flag("-h", "--help") { print(frameHelp); return }
+    guard a.positional.count == 1 else { throw UsageError("frame needs one document: chartreel frame DOC --at SECONDS -o FILE.png") }
+    guard let output = a.value("-o", "--output") else { throw UsageError("frame needs an output: -o FILE.png") }
+    let at = try a.double("--at", min: 0, max: 1e6)
+    let index = try a.int("--frame", min: 0, max: Int(Int32.max))
+    guard (at == nil) != (index == nil) else { throw UsageError("frame needs exactly one of --at SECONDS or --frame N") }
+    let scale = try a.double("--scale", min: 0.01, max: 16) ?? 1
+    let fps = try a.double("--fps", min: 1, max: 1000)
+    let overwrite = a.flag("-y", "--overwrite")
+    if !overwrite, FileManager.default.fileExists(atPath: output) { throw ExportError.outputExists(output) }
+    let scene = try loadScene(a.positional[0]).scaled(by: scale)
+    let t = at ?? Scene.time(ofFrame: index!, fps: fps ?? scene.fps)
+    // The same encoder as `render -o DIR/`, so a frame written here is byte-identical
+    // to the same frame in a rendered directory.
+    try FramePNG.write(scene.frame(at: t), toFile: output)
+}
