@@ -26,12 +26,22 @@ public struct FrameSequencer {
     /// The most frames alive at once: being rendered, or rendered and waiting for the sink.
     public let maxInFlight: Int
 
+    /// How many bytes of frames the default window holds when it knows the frame size,
+    /// if that leaves at least one frame per thread. A 4K frame is 33 MB: twice the
+    /// threads in flight held 217–245 MB on two threads, one per thread 156 MB (scripts/
+    /// bench --load); frames up to 1080p still get the full window of twice the threads.
+    public static let windowBytes = 64 << 20
+
     /// Creates a sequencer with `threads` rendering threads (one per core by default) and at
-    /// most `maxInFlight` frames in memory (twice the thread count by default). Values below
-    /// 1 are raised to 1.
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, maxInFlight: Int? = nil) {
-        self.threads = max(1, threads)
-        self.maxInFlight = max(1, maxInFlight ?? 2 * self.threads)
+    /// most `maxInFlight` frames in memory. By default that is twice the thread count or,
+    /// given the size of a frame in `frameBytes`, as many as fit in `windowBytes` within
+    /// one to two per thread. Values below 1 are raised to 1.
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, maxInFlight: Int? = nil,
+                frameBytes: Int? = nil) {
+        let t = max(1, threads)
+        self.threads = t
+        let fitting = frameBytes.map { max(t, min(2 * t, Self.windowBytes / max(1, $0))) }
+        self.maxInFlight = max(1, maxInFlight ?? fitting ?? 2 * t)
     }
 
     /// Renders frames `0..<frameCount` with `render`, encodes them with the sink's encoder

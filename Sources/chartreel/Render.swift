@@ -160,7 +160,7 @@ func export<S: FrameSink>(_ plan: OutputPlan, to sink: S, threads: Int, trap: Si
         throw error
     }
     defer { progress.finish() }
-    try FrameSequencer(threads: threads).run(frameCount: plan.range.count, render: { i in plan.frame(i) },
+    try FrameSequencer(threads: threads, frameBytes: s.width * s.height * 4).run(frameCount: plan.range.count, render: { i in plan.frame(i) },
                                              sink: sink, cancellation: trap.token,
                                              progress: { progress.update($0, $1) })
 }

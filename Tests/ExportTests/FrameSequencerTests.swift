@@ -61,6 +61,16 @@ final class FrameSequencerTests: XCTestCase {
         XCTAssertEqual(FrameSequencer(threads: 0, maxInFlight: 0).maxInFlight, 1)
     }
 
+    /// Found by the 4K load test: big frames wait in a window bounded by bytes.
+    func testWindowForBigFramesIsBoundedByBytes() {
+        let fourK = 3840 * 2160 * 4, hd = 1920 * 1080 * 4
+        XCTAssertEqual(FrameSequencer(threads: 2, frameBytes: fourK).maxInFlight, 2)
+        XCTAssertEqual(FrameSequencer(threads: 2, frameBytes: hd).maxInFlight, 4)
+        XCTAssertEqual(FrameSequencer(threads: 8, frameBytes: 800 * 600 * 4).maxInFlight, 16)
+        XCTAssertEqual(FrameSequencer(threads: 8, frameBytes: 8192 * 8192 * 4).maxInFlight, 8)
+        XCTAssertEqual(FrameSequencer(threads: 2, maxInFlight: 7, frameBytes: fourK).maxInFlight, 7)
+    }
+
     func testRenderErrorAbortsTheSinkAndRethrows() throws {
         for threads in [1, 4] {
             let counter = AliveCounter()
