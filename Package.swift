@@ -22,6 +22,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // glibc's <malloc.h>, for the command line's allocator tuning.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry", "CPNG"]),
         .target(name: "Text", dependencies: ["Geometry", "CFreeType"]),
@@ -36,7 +38,8 @@ let package = Package(
         .target(name: "ChartReel",
                 dependencies: ["Geometry", "Raster", "Motion", "Text", "Scene", "Charts", "Timelines", "Export"]),
         .executableTarget(name: "chartreel",
-                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion", "Text"]),
+                          dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion", "Text",
+                                         "CMalloc"]),
 
         // The raster benchmark (scripts/bench): ChartReel's side of the comparison with Cairo.
         .executableTarget(name: "chartreel-rasterbench",

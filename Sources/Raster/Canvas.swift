@@ -43,7 +43,10 @@ import Geometry
 //
 // Layers. `beginLayer` swaps in a transparent pixmap; `endLayer` composites the region
 // drawn in it onto the one below with the layer's opacity and blend mode (group opacity,
-// SwiftUI's `compositingGroup`).
+// SwiftUI's `compositingGroup`), clears that region again and keeps the pixmap for the
+// next layer. A canvas reused across frames (`reset(to:)`, as Scene.FrameRenderer does)
+// therefore allocates no layers after its first frame: a fresh 800×600 layer cost a
+// 1.9 MB memset and ~470 page faults, 9 % of the curved-line video's CPU time (perf).
 
 /// Draws paths onto a `Pixmap`: a transform stack, anti-aliased clips, blend modes and
 /// opacity layers. A canvas is not thread-safe; render frames in parallel with one
@@ -83,6 +86,8 @@ public final class Canvas {
     let rasterizer = Rasterizer()
     /// One row of shaded colours for the two-pass blitters.
     var scratch: [UInt32] = []
+    /// Transparent pixmaps of the canvas's size left by finished layers, for reuse.
+    var spareLayers: [Pixmap] = []
 
     /// Creates a canvas drawing into `pixmap`.
     public init(pixmap: Pixmap) {
@@ -93,6 +98,26 @@ public final class Canvas {
     /// Creates a canvas of the given size filled with `background`.
     public convenience init(width: Int, height: Int, background: Color = .clear) {
         self.init(pixmap: Pixmap(width: width, height: height, fill: background.premultiplied))
+    }
+
+    /// Starts over on `pixmap`: identity transform, no clip, no open layers, nothing
+    /// drawn. What the canvas has allocated (rasterizer cells, scratch rows, spare layers)
+    /// is kept, so a canvas reused frame after frame draws without allocating.
+    public func reset(to pixmap: Pixmap) {
+        self.pixmap = pixmap
+        state = State(transform: .identity, clipX0: 0, clipY0: 0, clipX1: pixmap.width, clipY1: pixmap.height, mask: nil)
+        stack.removeAll(keepingCapacity: true)
+        layers.removeAll(keepingCapacity: true)
+        dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
+        if let l = spareLayers.first, l.width != pixmap.width || l.height != pixmap.height { spareLayers.removeAll() }
+    }
+
+    /// Hands over the pixels drawn so far without copying them; the canvas is left with a
+    /// 1×1 pixmap until the next `reset(to:)`.
+    public func takePixmap() -> Pixmap {
+        var out = Pixmap(width: 1, height: 1)
+        swap(&out, &pixmap)
+        return out
     }
 
     /// Width in pixels.
@@ -114,7 +139,10 @@ public final class Canvas {
     public func concatenate(_ t: Transform) { state.transform = t.concatenating(state.transform) }
 
     /// Fills every pixel with `color`, ignoring transform and clip.
-    public func clear(_ color: Color) { pixmap.fill(color.premultiplied) }
+    public func clear(_ color: Color) {
+        pixmap.fill(color.premultiplied)
+        dirtyX0 = 0; dirtyY0 = 0; dirtyX1 = pixmap.width; dirtyY1 = pixmap.height - 1
+    }
 
     /// Fills `path` with `paint`, composited with `blendMode`. Degenerate paths draw nothing.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, opacity: Double = 1,
@@ -235,7 +263,11 @@ public final class Canvas {
         let saved = pixmap
         layers.append(Layer(saved: saved, opacity: opacity, blendMode: blendMode,
                             dirtyX0: dirtyX0, dirtyY0: dirtyY0, dirtyX1: dirtyX1, dirtyY1: dirtyY1))
-        pixmap = Pixmap(width: saved.width, height: saved.height)
+        if let i = spareLayers.lastIndex(where: { $0.width == saved.width && $0.height == saved.height }) {
+            pixmap = spareLayers.remove(at: i)
+        } else {
+            pixmap = Pixmap(width: saved.width, height: saved.height)
+        }
         dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
     }
 
@@ -245,13 +277,13 @@ public final class Canvas {
         // Swap, not assign: an assignment would leave `layer` sharing the pixels below, and
         // the first write would copy the whole canvas (33 MB per layer at 4K).
         swap(&pixmap, &layer.saved)
-        let src = layer.saved
+        let lx0 = dirtyX0, lx1 = dirtyX1, ly0 = dirtyY0, ly1 = dirtyY1
         let a = UInt32((min(1, max(0, layer.opacity.isNaN ? 0 : layer.opacity)) * 255).rounded())
         if a > 0 && dirtyX0 < dirtyX1 && dirtyY0 <= dirtyY1 {
             let w = pixmap.width
             let x0 = dirtyX0, x1 = dirtyX1, y0 = dirtyY0, y1 = dirtyY1
             let mode = layer.blendMode
-            src.data.withUnsafeBytes { sraw in
+            layer.saved.data.withUnsafeBytes { sraw in
                 let s = sraw.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 pixmap.data.withUnsafeMutableBytes { draw in
                     let d = draw.baseAddress!.assumingMemoryBound(to: UInt32.self)
@@ -274,6 +306,16 @@ public final class Canvas {
         } else {
             dirtyX0 = layer.dirtyX0; dirtyY0 = layer.dirtyY0; dirtyX1 = layer.dirtyX1; dirtyY1 = layer.dirtyY1
         }
+        // Everything drawn in the layer lies in its dirty box: clearing the box makes it
+        // transparent again, ready for the next layer.
+        if lx0 < lx1 && ly0 <= ly1 {
+            let w = layer.saved.width
+            layer.saved.data.withUnsafeMutableBytes { raw in
+                let p = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                for y in ly0...ly1 { (p + y * w + lx0).update(repeating: 0, count: lx1 - lx0) }
+            }
+        }
+        if spareLayers.count < 4 { spareLayers.append(layer.saved) }
     }
 }
 

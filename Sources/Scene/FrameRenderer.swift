@@ -26,6 +26,9 @@ public final class FrameRenderer: @unchecked Sendable {
 
     final class Worker {
         var cache: [(key: [UInt8], pixels: Pixmap)] = []
+        /// Reused for every frame the worker draws, with its rasterizer buffers and
+        /// spare layers warm.
+        var canvas: Canvas?
     }
 
     /// Prepares to render `scene`.
@@ -49,25 +52,32 @@ public final class FrameRenderer: @unchecked Sendable {
             key.append(state.rawValue)
         }
         let k = key.count
-        if k == 0 { return scene.frame(at: t) }
         let worker = pool.withLock { $0.popLast() } ?? Worker()
         defer { pool.withLock { $0.append(worker) } }
+        var blank: Pixmap { Pixmap(width: scene.width, height: scene.height, fill: scene.background.premultiplied) }
+        let c = worker.canvas ?? Canvas(width: 1, height: 1)
+        worker.canvas = c
+        if k == 0 {
+            c.reset(to: blank)
+            for n in entries { n.render(at: t, on: c) }
+            return c.takePixmap()
+        }
         var base: Pixmap
         if let i = worker.cache.firstIndex(where: { $0.key == key }) {
             base = worker.cache[i].pixels
             if i != worker.cache.count - 1 { worker.cache.append(worker.cache.remove(at: i)) }
         } else {
-            let c = Canvas(width: scene.width, height: scene.height, background: scene.background)
+            c.reset(to: blank)
             for n in entries[0..<k] { n.render(at: t, on: c) }
-            base = c.pixmap
+            base = c.takePixmap()
             worker.cache.append((key, base))
             if worker.cache.count > capacity { worker.cache.removeFirst() }
         }
         if k == entries.count { return base }
         // Drawing on the canvas copies the cached pixels once (copy on write).
-        let c = Canvas(pixmap: base)
+        c.reset(to: base)
         for n in entries[k...] { n.render(at: t, on: c) }
-        return c.pixmap
+        return c.takePixmap()
     }
 
     /// The frame with index `i` at `fps` frames per second (t = i / fps).

@@ -1,9 +1,23 @@
 import Foundation
 import Timelines
 import Export
+import CMalloc
 
 /// The commands, for dispatch and messages.
 let commands = ["render", "frame", "sheet", "diff", "validate", "concat", "easings"]
+
+/// Keeps freed frame-sized blocks in the process for the next frame. By default glibc
+/// serves blocks above 128 KiB (raised adaptively, but only after frees) with fresh
+/// mmaps, so every 1.9 MB frame, layer and encoded buffer of an 800×600 video arrived
+/// as ~470 zero-filled page faults: a third of the curved-line video's CPU time went
+/// to the kernel (19,800 faults for 126 frames). Serving blocks up to 32 MiB (glibc's
+/// maximum; a 1080p frame is 8.3 MB) from the heap and not trimming it between frames
+/// leaves ~7,500 faults and 20 % less CPU. Peak memory is unchanged: what stays mapped
+/// is what the frames in flight needed anyway.
+func tuneAllocator() {
+    _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
+}
 
 /// Entry point: dispatches to a command and maps errors to exit codes
 /// (0 success, 1 failure while rendering or encoding or images that differ,
@@ -15,6 +29,7 @@ func main() -> Int32 {
     // then finishes "successfully" with a truncated file; a caught one is reset to the
     // default there, so ffmpeg is stopped and the failure reported.
     signal(SIGXFSZ) { _ in }
+    tuneAllocator()
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else {
         report(mainHelp)

@@ -1,0 +1,79 @@
+import XCTest
+import Geometry
+@testable import Raster
+
+/// A canvas reused frame after frame (`reset(to:)`, spare layers) must draw exactly what
+/// a fresh canvas draws.
+final class CanvasReuseTests: XCTestCase {
+    /// Draws a frame with nested layers, one at opacity 0 (drawn but never composited)
+    /// and one cleared to a colour, so every way a layer is left dirty is exercised.
+    static func draw(_ c: Canvas, frame f: Int) {
+        let d = Double(f)
+        c.beginLayer(opacity: 0.6)
+        c.fill(.ellipse(in: Rect(x: 4 + d, y: 6, width: 30, height: 20)), paint: .solid(Color(r: 0.9, g: 0.2, b: 0.1)))
+        c.beginLayer(opacity: 0.5, blendMode: .multiply)
+        c.fill(.rect(Rect(x: 10, y: 3 + d, width: 25.5, height: 14)), paint: .solid(Color(r: 0.1, g: 0.4, b: 0.9)))
+        c.endLayer()
+        c.endLayer()
+        c.beginLayer(opacity: 0)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 48, height: 32)), paint: .solid(.black))
+        c.endLayer()
+        if f % 2 == 1 {
+            c.beginLayer(opacity: 0.25)
+            c.clear(Color(r: 0, g: 1, b: 0))
+            c.endLayer()
+        }
+        c.stroke(.ellipse(in: Rect(x: 20, y: 10, width: 12 + d, height: 12)), style: StrokeStyle(width: 2), paint: .solid(.black))
+    }
+
+    func testReusedCanvasDrawsWhatAFreshCanvasDraws() {
+        let reused = Canvas(width: 1, height: 1)
+        for f in 0..<6 {
+            let fresh = Canvas(width: 48, height: 32, background: .white)
+            Self.draw(fresh, frame: f)
+            reused.reset(to: Pixmap(width: 48, height: 32, fill: Color.white.premultiplied))
+            Self.draw(reused, frame: f)
+            XCTAssertEqual(reused.takePixmap(), fresh.pixmap, "frame \(f)")
+        }
+        // Each frame's layers came back cleared: the spare ones are transparent.
+        XCTAssertFalse(reused.spareLayers.isEmpty)
+        for l in reused.spareLayers { XCTAssertTrue(l.data.allSatisfy { $0 == 0 }) }
+    }
+
+    func testLayersAreReusedNotReallocated() {
+        let c = Canvas(width: 32, height: 32, background: .white)
+        c.beginLayer(opacity: 0.5)
+        c.fill(.rect(Rect(x: 2, y: 2, width: 8, height: 8)), paint: .solid(.black))
+        c.endLayer()
+        let spare = c.spareLayers.first.map { l in l.data.withUnsafeBytes { $0.baseAddress } }
+        c.beginLayer(opacity: 0.5)
+        let inUse = c.pixmap.data.withUnsafeBytes { $0.baseAddress }
+        c.endLayer()
+        XCTAssertNotNil(spare)
+        XCTAssertEqual(spare, inUse)
+    }
+
+    func testResetToAnotherSizeDropsSpareLayers() {
+        let c = Canvas(width: 16, height: 16)
+        c.beginLayer(opacity: 0.5)
+        c.endLayer()
+        XCTAssertEqual(c.spareLayers.count, 1)
+        c.reset(to: Pixmap(width: 20, height: 10))
+        XCTAssertTrue(c.spareLayers.isEmpty)
+        c.beginLayer(opacity: 1)
+        XCTAssertEqual(c.width, 20)
+        XCTAssertEqual(c.height, 10)
+        c.endLayer()
+    }
+
+    /// `takePixmap` hands over the storage without a copy.
+    func testTakePixmapDoesNotCopy() {
+        let c = Canvas(width: 8, height: 8, background: .white)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 4, height: 4)), paint: .solid(.black))
+        let before = c.pixmap.data.withUnsafeBytes { $0.baseAddress }
+        let p = c.takePixmap()
+        XCTAssertEqual(p.data.withUnsafeBytes { $0.baseAddress }, before)
+        XCTAssertEqual(p.pixel(1, 1), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        XCTAssertEqual(c.width, 1)
+    }
+}
