@@ -76,11 +76,13 @@ public final class PNGDirectorySink: FrameSink {
             return { _, _ in throw ExportError.invalidArgument("encode before begin") }
         }
         let first = firstIndex, settings = self.settings, digits = self.digits
+        let memo = FrameMemo<[UInt8]>()
         return { frame, index in
             let path = temp + "/" + Self.fileName(index: first + index, digits: digits)
             let bytes: [UInt8]
             do {
-                bytes = try FramePNG.encode(frame, settings: settings)
+                // A held frame (the same pixels as the last) is compressed once.
+                bytes = try memo.encoded(frame) { try FramePNG.encode($0, settings: settings) }
             } catch {
                 throw ExportError.io("\(path): \(error)")
             }
