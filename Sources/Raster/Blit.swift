@@ -17,7 +17,31 @@ func blitSolid(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov:
     }
     let src = cov == 255 ? color : scalePacked(color, cov)
     let inv = 255 &- (src >> 24)
-    for i in 0..<len { p[i] = src &+ scalePacked(p[i], inv) }
+    // Four pixels at a time in 16-bit lanes: x86-64's baseline (SSE2) multiplies 16-bit
+    // lanes in one instruction but has no 32-bit lane multiply, so the packed form of
+    // `scalePacked` vectorised into shuffles around 64-bit multiplies. Same arithmetic,
+    // same bytes (BlendModeTests checks them against `scalePacked`).
+    let sv = SIMD4<UInt32>(repeating: src)
+    let k = SIMD8<UInt16>(repeating: UInt16(inv))
+    var i = 0
+    while i &+ 4 <= len {
+        let d = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
+        let out = unsafeBitCast(scaleBytes(d, k), to: SIMD4<UInt32>.self) &+ sv
+        UnsafeMutableRawPointer(p + i).storeBytes(of: out, as: SIMD4<UInt32>.self)
+        i &+= 4
+    }
+    while i < len { p[i] = src &+ scalePacked(p[i], inv); i &+= 1 }
+}
+
+/// Each byte of `d` times the matching 16-bit factor in `k` (both halves use `k`),
+/// divided by 255 and rounded as `div255` does.
+@inline(__always)
+func scaleBytes(_ d: SIMD16<UInt8>, _ k: SIMD8<UInt16>) -> SIMD16<UInt8> {
+    var lo = SIMD8<UInt16>(truncatingIfNeeded: d.lowHalf) &* k &+ 128
+    var hi = SIMD8<UInt16>(truncatingIfNeeded: d.highHalf) &* k &+ 128
+    lo = (lo &+ (lo &>> 8)) &>> 8
+    hi = (hi &+ (hi &>> 8)) &>> 8
+    return SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: lo), highHalf: SIMD8<UInt8>(truncatingIfNeeded: hi))
 }
 
 /// Source-over of a linear gradient at coverage `cov` onto `len` pixels; `p0` is the

@@ -172,4 +172,23 @@ final class BlendModeTests: XCTestCase {
         XCTAssertEqual(right.b, bd.b)
         XCTAssertEqual(right.a, 255)
     }
+
+    /// The 16-bit-lane scaling of the solid blitter gives `scalePacked`'s bytes for every
+    /// channel value and factor.
+    func testScaleBytesMatchesScalePackedEverywhere() {
+        for k in 0...255 {
+            let kv = SIMD8<UInt16>(repeating: UInt16(k))
+            for c in stride(from: 0, through: 255, by: 4) {
+                let bytes = SIMD16<UInt8>((0..<16).map { UInt8((c + $0 % 4) % 256) })
+                let out = unsafeBitCast(scaleBytes(bytes, kv), to: SIMD4<UInt32>.self)
+                let inp = unsafeBitCast(bytes, to: SIMD4<UInt32>.self)
+                for lane in 0..<4 { XCTAssertEqual(out[lane], scalePacked(inp[lane], UInt32(k))) }
+            }
+        }
+        // And a whole span: blitSolid against the scalar formula, with a ragged tail.
+        var row = (0..<23).map { UInt32(truncatingIfNeeded: $0 &* 0x9E37_79B9) | 0xFF00_0000 }
+        let expected = row.map { sourceOver(scalePacked(0x80_40_20_60, 200), $0) }
+        row.withUnsafeMutableBufferPointer { blitSolid($0.baseAddress!, 0, 23, 200, 0x80_40_20_60) }
+        XCTAssertEqual(row, expected)
+    }
 }
