@@ -191,4 +191,24 @@ final class BlendModeTests: XCTestCase {
         row.withUnsafeMutableBufferPointer { blitSolid($0.baseAddress!, 0, 23, 200, 0x80_40_20_60) }
         XCTAssertEqual(row, expected)
     }
+
+    /// The vectorised source-over of a row of varying pixels equals `sourceOver` pixel
+    /// by pixel, at full and partial coverage, tails included.
+    func testOverSpanMatchesSourceOver() {
+        var rng: UInt32 = 12345
+        func next() -> UInt32 { rng = rng &* 1_664_525 &+ 1_013_904_223; return rng }
+        // Valid premultiplied sources (each channel at most alpha), including 0 and 255 alphas.
+        let src: [UInt32] = (0..<37).map { i in
+            let a = i % 9 == 0 ? 0 : (i % 7 == 0 ? 255 : next() >> 24)
+            let r = a == 0 ? 0 : next() % (a + 1), g = a == 0 ? 0 : next() % (a + 1), b = a == 0 ? 0 : next() % (a + 1)
+            return a << 24 | b << 16 | g << 8 | r
+        }
+        let dst0: [UInt32] = (0..<37).map { _ in next() | 0xFF00_0000 }
+        for cov: UInt32 in [255, 254, 128, 1, 0] {
+            var dst = dst0
+            dst.withUnsafeMutableBufferPointer { d in src.withUnsafeBufferPointer { overSpan(d.baseAddress!, $0.baseAddress!, 37, cov) } }
+            let expected = zip(src, dst0).map { sourceOver(scalePacked($0, cov), $1) }
+            XCTAssertEqual(dst, expected, "coverage \(cov)")
+        }
+    }
 }
