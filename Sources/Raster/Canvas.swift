@@ -69,6 +69,7 @@ public final class Canvas {
 
     struct Layer {
         var saved: Pixmap
+        var savedOpaque: Bool
         var opacity: Double
         var blendMode: BlendMode
         var dirtyX0: Int, dirtyY0: Int, dirtyX1: Int, dirtyY1: Int
@@ -88,10 +89,14 @@ public final class Canvas {
     var scratch: [UInt32] = []
     /// Transparent pixmaps of the canvas's size left by finished layers, for reuse.
     var spareLayers: [Pixmap] = []
+    /// Whether every pixel of `pixmap` is opaque: it was when drawing began, and no
+    /// drawing makes an opaque pixel less so (see `Pixmap.isKnownOpaque`).
+    var opaque: Bool
 
     /// Creates a canvas drawing into `pixmap`.
     public init(pixmap: Pixmap) {
         self.pixmap = pixmap
+        opaque = pixmap.isKnownOpaque
         state = State(transform: .identity, clipX0: 0, clipY0: 0, clipX1: pixmap.width, clipY1: pixmap.height, mask: nil)
     }
 
@@ -105,6 +110,7 @@ public final class Canvas {
     /// is kept, so a canvas reused frame after frame draws without allocating.
     public func reset(to pixmap: Pixmap) {
         self.pixmap = pixmap
+        opaque = pixmap.isKnownOpaque
         state = State(transform: .identity, clipX0: 0, clipY0: 0, clipX1: pixmap.width, clipY1: pixmap.height, mask: nil)
         stack.removeAll(keepingCapacity: true)
         layers.removeAll(keepingCapacity: true)
@@ -117,6 +123,7 @@ public final class Canvas {
     public func takePixmap() -> Pixmap {
         var out = Pixmap(width: 1, height: 1)
         swap(&out, &pixmap)
+        out.isKnownOpaque = opaque && layers.isEmpty
         return out
     }
 
@@ -141,6 +148,7 @@ public final class Canvas {
     /// Fills every pixel with `color`, ignoring transform and clip.
     public func clear(_ color: Color) {
         pixmap.fill(color.premultiplied)
+        opaque = color.premultiplied.a == 255
         dirtyX0 = 0; dirtyY0 = 0; dirtyX1 = pixmap.width; dirtyY1 = pixmap.height - 1
     }
 
@@ -261,13 +269,14 @@ public final class Canvas {
     /// `compositingGroup` followed by `blendMode`).
     public func beginLayer(opacity: Double, blendMode: BlendMode = .sourceOver) {
         let saved = pixmap
-        layers.append(Layer(saved: saved, opacity: opacity, blendMode: blendMode,
+        layers.append(Layer(saved: saved, savedOpaque: opaque, opacity: opacity, blendMode: blendMode,
                             dirtyX0: dirtyX0, dirtyY0: dirtyY0, dirtyX1: dirtyX1, dirtyY1: dirtyY1))
         if let i = spareLayers.lastIndex(where: { $0.width == saved.width && $0.height == saved.height }) {
             pixmap = spareLayers.remove(at: i)
         } else {
             pixmap = Pixmap(width: saved.width, height: saved.height)
         }
+        opaque = false
         dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
     }
 
@@ -277,6 +286,7 @@ public final class Canvas {
         // Swap, not assign: an assignment would leave `layer` sharing the pixels below, and
         // the first write would copy the whole canvas (33 MB per layer at 4K).
         swap(&pixmap, &layer.saved)
+        opaque = layer.savedOpaque
         let lx0 = dirtyX0, lx1 = dirtyX1, ly0 = dirtyY0, ly1 = dirtyY1
         let a = UInt32((min(1, max(0, layer.opacity.isNaN ? 0 : layer.opacity)) * 255).rounded())
         if a > 0 && dirtyX0 < dirtyX1 && dirtyY0 <= dirtyY1 {

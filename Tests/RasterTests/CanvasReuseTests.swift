@@ -76,4 +76,48 @@ final class CanvasReuseTests: XCTestCase {
         XCTAssertEqual(p.pixel(1, 1), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
         XCTAssertEqual(c.width, 1)
     }
+
+    /// Every pixel's alpha, looked at (not the flag).
+    static func scannedOpaque(_ p: Pixmap) -> Bool { stride(from: 3, to: p.data.count, by: 4).allSatisfy { p.data[$0] == 255 } }
+
+    /// A canvas that starts opaque hands out pixmaps known to be opaque, and they are:
+    /// every blend mode, partial coverage, clips and layers keep opaque pixels opaque.
+    func testDrawingOnAnOpaqueCanvasIsKnownToStayOpaque() {
+        for mode in BlendMode.allCases {
+            let c = Canvas(width: 40, height: 30, background: Color(r: 0.2, g: 0.7, b: 0.4))
+            c.fill(.ellipse(in: Rect(x: 3.3, y: 2.7, width: 30, height: 21)), paint: .solid(Color(r: 0.9, g: 0.1, b: 0.5, a: 0.6)), blendMode: mode)
+            c.save()
+            c.clip(to: .ellipse(in: Rect(x: 10, y: 5, width: 20, height: 20)))
+            c.beginLayer(opacity: 0.7, blendMode: mode)
+            c.fill(.rect(Rect(x: 0, y: 0, width: 40, height: 30)), paint: .solid(Color(r: 0.1, g: 0.2, b: 0.9, a: 0.5)))
+            c.endLayer()
+            c.restore()
+            let p = c.takePixmap()
+            XCTAssertTrue(p.isKnownOpaque, "\(mode)")
+            XCTAssertTrue(Self.scannedOpaque(p), "\(mode) made a pixel translucent")
+        }
+    }
+
+    func testTranslucentStartsAndDirectWritesAreNotKnownOpaque() {
+        let t = Canvas(width: 8, height: 8)
+        t.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), paint: .solid(.black))
+        XCTAssertFalse(t.takePixmap().isKnownOpaque, "a transparent start is not assumed opaque")
+        let c = Canvas(width: 8, height: 8, background: .white)
+        c.clear(Color(r: 1, g: 1, b: 1, a: 0.5))
+        let cleared = c.takePixmap()
+        XCTAssertFalse(cleared.isKnownOpaque)
+        XCTAssertFalse(cleared.isOpaque)
+        var p = Pixmap(width: 4, height: 4, fill: Color.white.premultiplied)
+        XCTAssertTrue(p.isKnownOpaque)
+        p.data[3] = 10
+        XCTAssertFalse(p.isKnownOpaque)
+        XCTAssertFalse(p.isOpaque)
+        p.fill(Color.black.premultiplied)
+        XCTAssertTrue(p.isKnownOpaque)
+        // The flag is not part of equality.
+        var q = p
+        q.data[0] = q.data[0]
+        XCTAssertEqual(p, q)
+        XCTAssertNotEqual(p.isKnownOpaque, q.isKnownOpaque)
+    }
 }
