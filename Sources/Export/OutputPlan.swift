@@ -81,31 +81,25 @@ public struct OutputPlan: Sendable {
     /// Informational remarks (a GIF's capped frame rate), one sentence each.
     public let notes: [String]
     /// Draws the frames keeping the pixels of layers that are not changing (grids,
-    /// finished lines, the final hold), so each frame draws only what moves; nil when
-    /// that cache would not fit `layerCacheBudget`.
-    let renderer: FrameRenderer?
-
-    /// The most memory the layer cache may take. Scene's FrameRenderer keeps up to four
-    /// whole frames per rendering thread: 15 MB for 800×600 on two threads, but 66 MB for
-    /// 1080p, which took chartreel's peak from 95 to 143 MB against a 150 MB budget, and
-    /// it grows with the core count. Past the budget frames are drawn directly (about
-    /// 15 % more rendering CPU on the curved-line scene).
-    public static let layerCacheBudget = 32 << 20
+    /// finished lines, the final hold), so each frame draws only what moves. Its cache
+    /// is bounded by bytes whatever the frame size or thread count (32 MB; above 1080p
+    /// only the hold's one picture, see `FrameRenderer.cacheBytes`). It used to keep four
+    /// pictures per thread and was turned off above 32 MB of them, so 4K videos drew
+    /// their hold again every frame: 300 frames of the 4K curved-line now take 8.2 s of
+    /// CPU against 4.7 before, in 96–101 MB instead of 150.
+    let renderer: FrameRenderer
 
     /// Plans `format` output of `scene`.
     ///
     /// - Parameters:
     ///   - fps: sample the timeline at this rate instead of the scene's (a GIF is capped at 50).
     ///   - scale: draw this many times larger (canvas and marks).
-    ///   - threads: how many threads will call `frame(_:)` at once (for the layer cache's
-    ///     memory, see `layerCacheBudget`).
     ///   - matte: what a transparent background is composited onto when the format has no
     ///     alpha (made opaque).
     ///   - from: the first frame (inclusive); `to`: the end (exclusive, clamped to the
     ///     video's length).
     /// - Throws: `ExportError.invalidArgument` for an empty or out-of-range frame range.
     public init(scene original: Scene, format: OutputFormat, fps requested: Double? = nil, scale: Double = 1,
-                threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 matte: Color = .white, from: FramePosition? = nil, to: FramePosition? = nil,
                 options: VideoOptions = VideoOptions()) throws {
         var scene = original.scaled(by: scale)
@@ -151,14 +145,13 @@ public struct OutputPlan: Sendable {
         self.videoOptions = options
         self.notes = notes
         self.warnings = warnings
-        let cacheBytes = 4 * max(1, threads) * scene.width * scene.height * 4
-        renderer = cacheBytes <= Self.layerCacheBudget ? FrameRenderer(scene: scene) : nil
+        renderer = FrameRenderer(scene: scene)
     }
 
     /// Frame `i` of the range (0-based within it): the scene at time (first + i) / fps.
     /// Byte-identical to `scene.frame(at:)` at that time. Safe to call from many threads.
     public func frame(_ i: Int) -> Pixmap {
         let t = Scene.time(ofFrame: range.lowerBound + i, fps: fps)
-        return renderer?.frame(at: t) ?? scene.frame(at: t)
+        return renderer.frame(at: t)
     }
 }

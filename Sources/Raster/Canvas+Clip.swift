@@ -26,11 +26,14 @@ extension Canvas {
     /// Intersects the clip with the inside of `path` (in user space) under `rule`,
     /// anti-aliased. Nested clips intersect; `restore()` undoes them.
     public func clip(to path: Path, rule: FillRule = .nonZero) {
-        clipDevice(path.flattened(tolerance: tolerance, transform: state.transform), rule: rule)
+        clipTarget(path.flattened(tolerance: tolerance, transform: state.transform), rule: rule)
     }
 
-    /// Intersects the clip with polygons already in device space.
-    public func clipDevice(_ polys: [Polyline], rule: FillRule) {
+    /// Intersects the clip with polygons already in device space (the canvas's pixels).
+    public func clipDevice(_ polys: [Polyline], rule: FillRule) { clipTarget(shiftedToTarget(polys), rule: rule) }
+
+    /// Intersects the clip with polygons in the current target's pixels.
+    func clipTarget(_ polys: [Polyline], rule: FillRule) {
         // The mask covers the polygons' box within the current clip box: memory is
         // bounded by the canvas whatever the coordinates.
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
@@ -90,7 +93,7 @@ extension Canvas {
 
     /// The device box drawing is confined to (x0, y0, x1, y1), empty when x1 ≤ x0 or y1 ≤ y0.
     public var clipBounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
-        (state.clipX0, state.clipY0, state.clipX1, state.clipY1)
+        (state.clipX0 + originX, state.clipY0 + originY, state.clipX1 + originX, state.clipY1 + originY)
     }
 
     /// True when the clip needs a coverage mask (it is not a whole-pixel rectangle).

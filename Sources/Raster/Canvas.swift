@@ -70,6 +70,12 @@ public final class Canvas {
     struct Layer {
         var saved: Pixmap
         var savedOpaque: Bool
+        /// The state, stack depth and target origin to return to.
+        var outerState: State
+        var stackDepth: Int
+        var outerOriginX: Int, outerOriginY: Int
+        /// Where the layer's pixel (0, 0) lies on the target below it.
+        var offsetX: Int, offsetY: Int
         var opacity: Double
         var blendMode: BlendMode
         var dirtyX0: Int, dirtyY0: Int, dirtyX1: Int, dirtyY1: Int
@@ -89,6 +95,11 @@ public final class Canvas {
     var scratch: [UInt32] = []
     /// Transparent pixmaps of the canvas's size left by finished layers, for reuse.
     var spareLayers: [Pixmap] = []
+    /// The largest layer kept for reuse (a 1920×1080 pixmap).
+    static let maxSpareLayerBytes = 1920 * 1080 * 4
+    /// Where the current target's pixel (0, 0) lies on the canvas: not (0, 0) inside a
+    /// layer narrower than the canvas. `state` is in the target's pixels.
+    var originX = 0, originY = 0
     /// Whether every pixel of `pixmap` is opaque: it was when drawing began, and no
     /// drawing makes an opaque pixel less so (see `Pixmap.isKnownOpaque`).
     var opaque: Bool
@@ -114,8 +125,8 @@ public final class Canvas {
         state = State(transform: .identity, clipX0: 0, clipY0: 0, clipX1: pixmap.width, clipY1: pixmap.height, mask: nil)
         stack.removeAll(keepingCapacity: true)
         layers.removeAll(keepingCapacity: true)
+        originX = 0; originY = 0
         dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
-        if let l = spareLayers.first, l.width != pixmap.width || l.height != pixmap.height { spareLayers.removeAll() }
     }
 
     /// Hands over the pixels drawn so far without copying them; the canvas is left with a
@@ -128,20 +139,26 @@ public final class Canvas {
     }
 
     /// Width in pixels.
-    public var width: Int { pixmap.width }
+    public var width: Int { layers.first?.saved.width ?? pixmap.width }
     /// Height in pixels.
-    public var height: Int { pixmap.height }
+    public var height: Int { layers.first?.saved.height ?? pixmap.height }
 
     /// The current user-to-device transform.
     public var transform: Transform {
-        get { state.transform }
-        set { state.transform = newValue }
+        get { originX == 0 && originY == 0 ? state.transform
+              : state.transform.concatenating(.translation(Double(originX), Double(originY))) }
+        set { state.transform = originX == 0 && originY == 0 ? newValue
+              : newValue.concatenating(.translation(-Double(originX), -Double(originY))) }
     }
 
     /// Pushes the transform and clip, to be restored by `restore()`.
     public func save() { stack.append(state) }
     /// Pops the transform and clip pushed by the matching `save()`.
-    public func restore() { if let s = stack.popLast() { state = s } }
+    /// A layer's `endLayer` pops what was pushed inside it; `restore` does not reach below.
+    public func restore() {
+        guard stack.count > (layers.last?.stackDepth ?? 0) else { return }
+        if let s = stack.popLast() { state = s }
+    }
     /// Applies `t` before the current transform (user coordinates are mapped by `t` first).
     public func concatenate(_ t: Transform) { state.transform = t.concatenating(state.transform) }
 
@@ -156,7 +173,7 @@ public final class Canvas {
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, opacity: Double = 1,
                      blendMode: BlendMode = .sourceOver) {
         let polys = path.flattened(tolerance: tolerance, transform: state.transform)
-        fillDevice(polys, paint: paint, rule: rule, opacity: opacity, blendMode: blendMode)
+        fillTarget(polys, paint: paint, rule: rule, opacity: opacity, blendMode: blendMode)
     }
 
     /// Strokes `path` with `style` and `paint`. The outline is built in user space (so
@@ -169,16 +186,30 @@ public final class Canvas {
         let userTol = tolerance / scale
         let outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol)
         if t.isIdentity {
-            fillDevice(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
+            fillTarget(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
         } else {
-            fillDevice(outline.map { Polyline(points: $0.points.map(t.apply), closed: $0.closed) },
+            fillTarget(outline.map { Polyline(points: $0.points.map(t.apply), closed: $0.closed) },
                        paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
         }
     }
 
-    /// Fills polygons already in device space (the paint is still in user space).
+    /// Fills polygons already in device space (the canvas's pixels; the paint is still
+    /// in user space).
     public func fillDevice(_ polys: [Polyline], paint: Paint, rule: FillRule, opacity: Double,
                            blendMode: BlendMode = .sourceOver) {
+        fillTarget(shiftedToTarget(polys), paint: paint, rule: rule, opacity: opacity, blendMode: blendMode)
+    }
+
+    /// Device-space polygons in the current target's pixels.
+    func shiftedToTarget(_ polys: [Polyline]) -> [Polyline] {
+        if originX == 0 && originY == 0 { return polys }
+        let d = Point(Double(originX), Double(originY))
+        return polys.map { Polyline(points: $0.points.map { $0 - d }, closed: $0.closed) }
+    }
+
+    /// Fills polygons in the current target's pixels (the paint is still in user space).
+    func fillTarget(_ polys: [Polyline], paint: Paint, rule: FillRule, opacity: Double,
+                    blendMode: BlendMode = .sourceOver) {
         let cx0 = state.clipX0, cy0 = state.clipY0, cx1 = state.clipX1, cy1 = state.clipY1
         guard opacity > 0, !polys.isEmpty, cx1 > cx0, cy1 > cy0,
               let shader = Shader(paint, transform: state.transform) else { return }
@@ -267,65 +298,101 @@ public final class Canvas {
     /// Starts drawing into a transparent offscreen layer that `endLayer()` composites
     /// with `opacity` and `blendMode` (SwiftUI's `.opacity` on a group, or
     /// `compositingGroup` followed by `blendMode`).
-    public func beginLayer(opacity: Double, blendMode: BlendMode = .sourceOver) {
-        let saved = pixmap
-        layers.append(Layer(saved: saved, savedOpaque: opaque, opacity: opacity, blendMode: blendMode,
+    ///
+    /// The layer covers only what can be drawn in it: the clip box, narrowed to `bounds`
+    /// (user space, under the current transform) when the caller knows where its drawing
+    /// lies; nothing outside `bounds` is drawn into the layer. Axes and legends fade
+    /// through layers of their own few hundred pixels instead of the whole frame (33 MB
+    /// a layer at 4K, which put the 4K load test over its memory bound).
+    public func beginLayer(opacity: Double, blendMode: BlendMode = .sourceOver, bounds: Rect? = nil) {
+        var x0 = state.clipX0, y0 = state.clipY0, x1 = state.clipX1, y1 = state.clipY1
+        if let b = bounds {
+            let t = state.transform
+            let c = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
+            if c.allSatisfy(\.isFinite) {
+                func i(_ v: Double) -> Int { Int(min(1e9, max(-1e9, v))) }
+                x0 = max(x0, i(c.map(\.x).min()!.rounded(.down)) - 1)
+                y0 = max(y0, i(c.map(\.y).min()!.rounded(.down)) - 1)
+                x1 = min(x1, i(c.map(\.x).max()!.rounded(.up)) + 1)
+                y1 = min(y1, i(c.map(\.y).max()!.rounded(.up)) + 1)
+            }
+        }
+        let empty = x1 <= x0 || y1 <= y0
+        if empty { x1 = x0 + 1; y1 = y0 + 1 }
+        let lw = x1 - x0, lh = y1 - y0
+        layers.append(Layer(saved: pixmap, savedOpaque: opaque, outerState: state, stackDepth: stack.count,
+                            outerOriginX: originX, outerOriginY: originY, offsetX: x0, offsetY: y0,
+                            opacity: opacity, blendMode: blendMode,
                             dirtyX0: dirtyX0, dirtyY0: dirtyY0, dirtyX1: dirtyX1, dirtyY1: dirtyY1))
-        if let i = spareLayers.lastIndex(where: { $0.width == saved.width && $0.height == saved.height }) {
+        if let i = spareLayers.lastIndex(where: { $0.width == lw && $0.height == lh }) {
             pixmap = spareLayers.remove(at: i)
         } else {
-            pixmap = Pixmap(width: saved.width, height: saved.height)
+            pixmap = Pixmap(width: lw, height: lh)
         }
+        // The state moves into the layer's pixels.
+        state.transform = state.transform.concatenating(.translation(-Double(x0), -Double(y0)))
+        state.clipX0 = 0; state.clipY0 = 0
+        state.clipX1 = empty ? 0 : lw; state.clipY1 = empty ? 0 : lh
+        if empty { state.mask = nil } else if var m = state.mask { m.x -= x0; m.y -= y0; state.mask = m }
+        originX += x0; originY += y0
         opaque = false
         dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
     }
 
-    /// Composites the innermost layer onto what was below it.
+    /// Composites the innermost layer onto what was below it, and returns to the
+    /// transform and clip of its `beginLayer` (what was saved inside it is popped).
     public func endLayer() {
         guard var layer = layers.popLast() else { return }
         // Swap, not assign: an assignment would leave `layer` sharing the pixels below, and
         // the first write would copy the whole canvas (33 MB per layer at 4K).
         swap(&pixmap, &layer.saved)
         opaque = layer.savedOpaque
+        state = layer.outerState
+        if stack.count > layer.stackDepth { stack.removeSubrange(layer.stackDepth...) }
+        originX = layer.outerOriginX; originY = layer.outerOriginY
         let lx0 = dirtyX0, lx1 = dirtyX1, ly0 = dirtyY0, ly1 = dirtyY1
+        let ox = layer.offsetX, oy = layer.offsetY
         let a = UInt32((min(1, max(0, layer.opacity.isNaN ? 0 : layer.opacity)) * 255).rounded())
-        if a > 0 && dirtyX0 < dirtyX1 && dirtyY0 <= dirtyY1 {
-            let w = pixmap.width
-            let x0 = dirtyX0, x1 = dirtyX1, y0 = dirtyY0, y1 = dirtyY1
+        if a > 0 && lx0 < lx1 && ly0 <= ly1 {
+            let w = pixmap.width, lw = layer.saved.width
             let mode = layer.blendMode
             layer.saved.data.withUnsafeBytes { sraw in
                 let s = sraw.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 pixmap.data.withUnsafeMutableBytes { draw in
                     let d = draw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                    for y in y0...y1 {
-                        let base = y * w
+                    for y in ly0...ly1 {
+                        let src = s + y * lw + lx0, dst = d + (y + oy) * w + ox + lx0
                         if mode != .sourceOver {
-                            compositeSpan(mode, d + base + x0, s + base + x0, 1, x1 - x0, a, nil)
+                            compositeSpan(mode, dst, src, 1, lx1 - lx0, a, nil)
                             continue
                         }
-                        for x in x0..<x1 {
-                            let v = s[base + x]
+                        for x in 0..<(lx1 - lx0) {
+                            let v = src[x]
                             if v == 0 { continue }
-                            d[base + x] = sourceOver(a == 255 ? v : scalePacked(v, a), d[base + x])
+                            dst[x] = sourceOver(a == 255 ? v : scalePacked(v, a), dst[x])
                         }
                     }
                 }
             }
-            dirtyX0 = min(layer.dirtyX0, x0); dirtyY0 = min(layer.dirtyY0, y0)
-            dirtyX1 = max(layer.dirtyX1, x1); dirtyY1 = max(layer.dirtyY1, y1)
+            dirtyX0 = min(layer.dirtyX0, lx0 + ox); dirtyY0 = min(layer.dirtyY0, ly0 + oy)
+            dirtyX1 = max(layer.dirtyX1, lx1 + ox); dirtyY1 = max(layer.dirtyY1, ly1 + oy)
         } else {
             dirtyX0 = layer.dirtyX0; dirtyY0 = layer.dirtyY0; dirtyX1 = layer.dirtyX1; dirtyY1 = layer.dirtyY1
         }
         // Everything drawn in the layer lies in its dirty box: clearing the box makes it
         // transparent again, ready for the next layer.
         if lx0 < lx1 && ly0 <= ly1 {
-            let w = layer.saved.width
+            let lw = layer.saved.width
             layer.saved.data.withUnsafeMutableBytes { raw in
                 let p = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-                for y in ly0...ly1 { (p + y * w + lx0).update(repeating: 0, count: lx1 - lx0) }
+                for y in ly0...ly1 { (p + y * lw + lx0).update(repeating: 0, count: lx1 - lx0) }
             }
         }
-        if spareLayers.count < 4 { spareLayers.append(layer.saved) }
+        // Kept for the next layer up to 1080p (a 4K layer is 33 MB a worker), four at most.
+        if layer.saved.data.count <= Canvas.maxSpareLayerBytes {
+            spareLayers.append(layer.saved)
+            if spareLayers.count > 4 { spareLayers.removeFirst() }
+        }
     }
 }
 

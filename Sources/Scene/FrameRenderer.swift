@@ -24,11 +24,17 @@ public final class FrameRenderer: @unchecked Sendable {
     /// When each draw-list entry can change, in drawing order.
     public let spans: [ChangeSpan]
     let pool = Mutex<[Worker]>([])
-    /// How many cached prefixes a worker keeps (a video has few distinct ones).
-    let capacity = 4
+    /// The cached pictures, shared by every worker (a picture is immutable once made),
+    /// most recently used last.
+    let cache = Mutex<[(key: [UInt8], pixels: Pixmap)]>([])
+    /// How many bytes of cached pictures are kept: as many pictures as fit in 32 MB (16
+    /// at 800×600, 3 at 1080p; bigger ones, see `frame(at:)`). A video has few distinct
+    /// prefixes. Shared rather than one cache per worker: at 4K two workers' caches
+    /// held 66–130 MB of mostly identical pictures (scripts/bench --load, peak 150–215 MB
+    /// against 150 MB allowed).
+    static let cacheBytes = 32 << 20
 
     final class Worker {
-        var cache: [(key: [UInt8], pixels: Pixmap)] = []
         /// Reused for every frame the worker draws, with its rasterizer buffers and
         /// spare layers warm.
         var canvas: Canvas?
@@ -60,21 +66,39 @@ public final class FrameRenderer: @unchecked Sendable {
         var blank: Pixmap { Pixmap(width: scene.width, height: scene.height, fill: scene.background.premultiplied) }
         let c = worker.canvas ?? Canvas(width: 1, height: 1)
         worker.canvas = c
-        if k == 0 {
+        // A picture too big to keep several of (above 16 MB: beyond 1080p) is cached only
+        // when it is the whole frame (a hold, shared by every frame of it without a
+        // copy); a partial one would cost a cached copy plus a copy per frame in flight,
+        // 33 MB each at 4K. Such a frame drops what the cache held, which the video has
+        // moved past.
+        let big = scene.width * scene.height * 4 > Self.cacheBytes / 2
+        if k == 0 || (big && k < entries.count) {
+            if big { cache.withLock { $0.removeAll() } }
             c.reset(to: blank)
             for n in entries { n.render(at: t, on: c) }
             return c.takePixmap()
         }
-        var base: Pixmap
-        if let i = worker.cache.firstIndex(where: { $0.key == key }) {
-            base = worker.cache[i].pixels
-            if i != worker.cache.count - 1 { worker.cache.append(worker.cache.remove(at: i)) }
+        let cached: Pixmap? = cache.withLock { list in
+            guard let i = list.firstIndex(where: { $0.key == key }) else { return nil }
+            let hit = list[i]
+            if i != list.count - 1 { list.remove(at: i); list.append(hit) }
+            return hit.pixels
+        }
+        let base: Pixmap
+        if let cached {
+            base = cached
         } else {
+            // Drawn outside the lock; two workers may draw the same picture at once and
+            // both keep theirs for this frame, but the cache keeps one.
             c.reset(to: blank)
             for n in entries[0..<k] { n.render(at: t, on: c) }
             base = c.takePixmap()
-            worker.cache.append((key, base))
-            if worker.cache.count > capacity { worker.cache.removeFirst() }
+            let limit = big ? 1 : Self.cacheBytes / base.data.count
+            cache.withLock { list in
+                if list.contains(where: { $0.key == key }) { return }
+                list.append((key, base))
+                if list.count > limit { list.removeFirst(list.count - limit) }
+            }
         }
         if k == entries.count { return base }
         // Drawing on the canvas copies the cached pixels once (copy on write).

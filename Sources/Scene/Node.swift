@@ -92,7 +92,8 @@ public struct ShapeNode: Sendable {
         // A shape with both fill and stroke at partial opacity must fade as one picture,
         // so it goes through a layer; with one of them the opacity folds into coverage.
         let both = fill != nil && stroke != nil && o < 1
-        if both { canvas.beginLayer(opacity: o, blendMode: blendMode) }
+        // The layer covers the shape's ink; its motion is already in the canvas transform.
+        if both { canvas.beginLayer(opacity: o, blendMode: blendMode, bounds: inkBoundsUnmoved) }
         let drawOpacity = both ? 1 : o
         if let f = fill {
             let paint = fillColor.map { Paint.solid($0.value(at: t)) } ?? f.paint.resolve(in: box)
@@ -145,7 +146,11 @@ public struct GroupNode: Sendable {
         canvas.save()
         canvas.concatenate(transform)
         if !motion.isIdentity { canvas.concatenate(motion.value(at: t)) }
-        if layered { canvas.beginLayer(opacity: o) }
+        if layered {
+            // The layer covers the children's ink (in the group's own coordinates) when
+            // that is known, rather than the whole frame.
+            canvas.beginLayer(opacity: o, bounds: inkBoundsOfChildren)
+        }
         for c in children { c.render(at: t, on: canvas) }
         if layered { canvas.endLayer() }
         canvas.restore()

@@ -54,7 +54,7 @@ public struct Scene: Sendable {
     public func frame(at t: Double) -> Pixmap {
         let c = Canvas(width: width, height: height, background: background)
         for n in nodes { n.render(at: t, on: c) }
-        return c.pixmap
+        return c.takePixmap()
     }
 
     /// The same animation drawn `factor` times larger (2 for retina slides, 0.5 for a quick

@@ -139,7 +139,7 @@ public struct TextNode: Sendable {
         if !motion.isIdentity { canvas.concatenate(motion.value(at: t)) }
         canvas.concatenate(transform)
         let layered = background != nil && o < 1
-        if layered { canvas.beginLayer(opacity: o) }
+        if layered { canvas.beginLayer(opacity: o, bounds: inkBoxInOwnFrame) }
         let drawOpacity = layered ? 1 : o
         if let bg = background {
             let b = box

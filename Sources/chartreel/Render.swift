@@ -91,7 +91,7 @@ func runRender(_ args: [String]) throws {
     let scene = try loadScene(a.positional[0])
     let plan: OutputPlan
     do {
-        plan = try OutputPlan(scene: scene, format: format, fps: fps, scale: scale, threads: threads, matte: matte,
+        plan = try OutputPlan(scene: scene, format: format, fps: fps, scale: scale, matte: matte,
                               from: from, to: to, options: options)
     } catch let ExportError.invalidArgument(what) {
         throw UsageError(what)

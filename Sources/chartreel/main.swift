@@ -10,12 +10,14 @@ let commands = ["render", "frame", "sheet", "diff", "validate", "concat", "easin
 /// serves blocks above 128 KiB (raised adaptively, but only after frees) with fresh
 /// mmaps, so every 1.9 MB frame, layer and encoded buffer of an 800×600 video arrived
 /// as ~470 zero-filled page faults: a third of the curved-line video's CPU time went
-/// to the kernel (19,800 faults for 126 frames). Serving blocks up to 32 MiB (glibc's
-/// maximum; a 1080p frame is 8.3 MB) from the heap and not trimming it between frames
-/// leaves ~7,500 faults and 20 % less CPU. Peak memory is unchanged: what stays mapped
-/// is what the frames in flight needed anyway.
+/// to the kernel (19,800 faults for 126 frames). Blocks up to 4 MiB now come from the
+/// heap, which is not trimmed between frames: ~7,000 faults and 20 % less CPU. Larger
+/// blocks (1080p and 4K frames, the rasterizer's cells for a 100,000-point line) keep
+/// their own mappings, which go back to the system when freed: served from the heap
+/// too (threshold 32 MiB), they left holes that raised the 100,000-row line chart's
+/// peak from ~230 to ~287 MB (scripts/bench --load).
 func tuneAllocator() {
-    _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    _ = mallopt(M_MMAP_THRESHOLD, 4 << 20)
     _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
 }
 

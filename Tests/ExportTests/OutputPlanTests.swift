@@ -97,16 +97,6 @@ final class OutputPlanTests: XCTestCase {
         }
     }
 
-    func testLayerCacheOnlyWithinItsMemoryBudget() throws {
-        let small = scene(background: .white)
-        XCTAssertNotNil(try OutputPlan(scene: small, format: .png, threads: 2).renderer)
-        // 4 frames × 2 threads × 1920×1080×4 bytes = 66 MB > 32 MB: drawn directly.
-        let big = try OutputPlan(scene: small, format: .png, scale: 30.5, threads: 2)
-        XCTAssertEqual(big.scene.width, 1922)
-        XCTAssertNil(big.renderer)
-        XCTAssertNil(try OutputPlan(scene: small, format: .png, scale: 10, threads: 64).renderer)
-    }
-
     func testFrameRangesInSecondsAndFrames() throws {
         let s = scene(background: .white)   // 30 frames
         XCTAssertEqual(try OutputPlan(scene: s, format: .png).range, 0..<30)

@@ -53,17 +53,23 @@ final class CanvasReuseTests: XCTestCase {
         XCTAssertEqual(spare, inUse)
     }
 
-    func testResetToAnotherSizeDropsSpareLayers() {
+    /// Spare layers are matched by size: after a reset to another size a layer has the
+    /// new size, and at most four spares are kept.
+    func testSpareLayersAreMatchedBySize() {
         let c = Canvas(width: 16, height: 16)
         c.beginLayer(opacity: 0.5)
         c.endLayer()
-        XCTAssertEqual(c.spareLayers.count, 1)
+        XCTAssertEqual(c.spareLayers.map(\.width), [16])
         c.reset(to: Pixmap(width: 20, height: 10))
-        XCTAssertTrue(c.spareLayers.isEmpty)
         c.beginLayer(opacity: 1)
-        XCTAssertEqual(c.width, 20)
-        XCTAssertEqual(c.height, 10)
+        XCTAssertEqual(c.pixmap.width, 20)
+        XCTAssertEqual(c.pixmap.height, 10)
         c.endLayer()
+        for w in 1...6 {
+            c.beginLayer(opacity: 1, bounds: Rect(x: 5, y: 2, width: Double(w), height: 3))
+            c.endLayer()
+        }
+        XCTAssertEqual(c.spareLayers.count, 4)
     }
 
     /// `takePixmap` hands over the storage without a copy.
