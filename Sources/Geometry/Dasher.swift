@@ -93,16 +93,32 @@ public enum Dasher {
         return total.isNaN ? .infinity : total
     }
 
+    /// The directions of the path where a piece starts and ends: the curve's tangent
+    /// where the piece ends on a flattened curve (see `Polyline.Curve`), nil on a
+    /// straight segment (the stroker takes the chord's direction); `dot` orients a
+    /// zero-length piece's square.
+    struct Ends {
+        var start: Point?
+        var end: Point?
+        var dot: Point
+    }
+
     /// Walks one polyline through the pattern and hands each piece to `emit` with its
-    /// points, whether it is closed, and the direction of the path where it ends (what
-    /// orients a square dot). `budget` counts pattern boundaries crossed; the walk stops
-    /// when it runs out, a second guard behind `pieceBound` against rounding.
+    /// points, whether it is closed, and its end directions. `budget` counts pattern
+    /// boundaries crossed; the walk stops when it runs out, a second guard behind
+    /// `pieceBound` against rounding.
     static func walk(_ line: Polyline, _ pattern: DashPattern, budget: inout Int,
-                     _ emit: (_ points: [Point], _ closed: Bool, _ direction: Point) -> Void) {
+                     _ emit: (_ points: [Point], _ closed: Bool, _ ends: Ends) -> Void) {
         var pts: [Point] = []
         pts.reserveCapacity(line.points.count + 1)
         for p in line.points where p.isFinite { pts.append(p) }
         guard let first = pts.first else { return }
+        // Curve tangents need the chord indices of `line`; dropped points would shift them.
+        let curved = !line.curves.isEmpty && pts.count == line.points.count
+        var cursor = 0
+        @inline(__always) func tangent(_ chord: Int, _ f: Double) -> Point? {
+            curved ? line.curveTangent(chord: chord, fraction: f, cursor: &cursor) : nil
+        }
         let iv = pattern.intervals, n = iv.count
 
         // Find the interval the phase falls in; a boundary exactly at the phase starts
@@ -116,18 +132,20 @@ public enum Dasher {
 
         if pts.count == 1 {
             // A zero-length subpath: a dot when the pattern is on where it starts.
-            if on { emit([first], false, Point(1, 0)) }
+            if on { emit([first], false, Ends(start: nil, end: nil, dot: Point(1, 0))) }
             return
         }
         let closed = line.closed
         if closed && pts[pts.count - 1] != first { pts.append(first) }
 
         var current: [Point] = on ? [first] : []
+        var currentStart: Point? = on ? tangent(0, 0) : nil
         // On a closed polyline, the dash that starts at the closing point is held back
         // to be joined with the dash that arrives there at the end.
         var holdFirst = closed && on
         var held: [Point]? = nil
-        var heldDir = Point(1, 0), lastDir = Point(1, 0)
+        var heldEnds = Ends(start: nil, end: nil, dot: Point(1, 0))
+        var lastDir = Point(1, 0), lastChord = 0
 
         for k in 1..<pts.count {
             let a = pts[k - 1], b = pts[k]
@@ -135,23 +153,27 @@ public enum Dasher {
             let len = d.length
             guard len > 0, len.isFinite else { continue }
             let dir = Point(d.x / len, d.y / len)
-            lastDir = dir
+            lastDir = dir; lastChord = k - 1
             var pos = 0.0
             while len - pos > rem {
                 guard budget > 0 else { return }
                 budget -= 1
                 pos += rem
-                let q = pos >= len ? b : a + d * (pos / len)
+                let f = pos / len
+                let q = pos >= len ? b : a + d * f
+                let t = tangent(k - 1, f)
                 if on {
                     if current.last != q { current.append(q) }
+                    let ends = Ends(start: currentStart, end: t, dot: t ?? dir)
                     if holdFirst {
-                        held = current; heldDir = dir; holdFirst = false
+                        held = current; heldEnds = ends; holdFirst = false
                     } else {
-                        emit(current, false, dir)
+                        emit(current, false, ends)
                     }
                     current = []
                 } else {
                     current = [q]
+                    currentStart = t
                 }
                 i = i + 1 == n ? 0 : i + 1
                 rem = iv[i]
@@ -161,22 +183,26 @@ public enum Dasher {
             if on && current.last != b { current.append(b) }
         }
 
+        // Where the last chord is the straight closing segment added above, nil.
+        let endTangent = tangent(lastChord, 1)
         if on && !current.isEmpty {
             if holdFirst {
                 // Never switched off: the whole closed polyline is one dash.
                 pts.removeLast()
-                emit(pts, true, lastDir)
+                emit(pts, true, Ends(start: nil, end: nil, dot: lastDir))
                 return
             }
+            var end = Ends(start: currentStart, end: endTangent, dot: endTangent ?? lastDir)
             if let h = held {
                 current.append(contentsOf: h.dropFirst())
+                end.end = heldEnds.end; end.dot = heldEnds.dot
                 held = nil
             }
-            emit(current, false, lastDir)
+            emit(current, false, end)
         } else if !closed && rem == 0 && iv[i + 1 == n ? 0 : i + 1] == 0 {
             // A zero-length dash falling exactly on the end of an open polyline is on it.
-            emit([pts[pts.count - 1]], false, lastDir)
+            emit([pts[pts.count - 1]], false, Ends(start: endTangent, end: endTangent, dot: endTangent ?? lastDir))
         }
-        if let h = held { emit(h, false, heldDir) }
+        if let h = held { emit(h, false, heldEnds) }
     }
 }

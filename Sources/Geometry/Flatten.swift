@@ -4,9 +4,69 @@ public struct Polyline: Hashable, Sendable {
     public var points: [Point]
     /// True when the last point connects back to the first.
     public var closed: Bool
+    /// The curves whose chords these points are, in order (empty for straight lines), so
+    /// a stroke can take the curve's own tangent where it ends or a dash cuts a chord.
+    public var curves: [Curve]
 
     /// Creates a polyline.
-    public init(points: [Point], closed: Bool) { self.points = points; self.closed = closed }
+    public init(points: [Point], closed: Bool, curves: [Curve] = []) {
+        self.points = points; self.closed = closed; self.curves = curves
+    }
+
+    /// A curve that `Path.flattened` cut into `segments` equal parameter steps: its
+    /// points are `points[first ... first + segments]`, at t = 0, 1/segments, … 1.
+    ///
+    /// Why the stroker needs it: a chord of a flattened curve turns by its whole angle δ
+    /// from one end to the other, so a cap or dash end drawn along the last chord is off
+    /// the curve's tangent by δ/2: 0.026 rad on a radius-28 circle flattened to 0.0125
+    /// (a stroke's tolerance), which swings a 4-wide square cap's corners by 0.07 px.
+    /// With the curve at hand the tangent is exact: the derivative at t = 0 and t = 1
+    /// where a subpath starts or ends, and where a dash cuts chord k at fraction f, the
+    /// derivative at t = (k + f) / segments, whose error is second order in δ. Measured
+    /// on that circle the dash ends' tangents are within 1.2e-3 rad of the circle's, which
+    /// is the cubic quarter circle's own error. Blending the neighbouring chords'
+    /// directions is also second order, but it needs to know which vertices are corners
+    /// (a dash ending beside a real corner must not lean) and has no neighbour at a
+    /// subpath's ends, so the curve is recorded instead: one entry per curve, not per
+    /// point. Against the Cairo references (CairoReferenceTests) this took
+    /// dash-circle-square from 19 to 11 levels at worst (mean 0.21 to 0.15) and
+    /// stroke-curve-thick-miter, butt caps on a cubic, from 20 to 17 (3 to 1 pixels off
+    /// by more than 16).
+    public struct Curve: Hashable, Sendable {
+        /// Index in `points` of the curve's start.
+        public var first: Int
+        /// The curve's chords.
+        public var segments: Int
+        /// Control points of the cubic (a quadratic raised to a cubic), in the points' space.
+        public var p0: Point, p1: Point, p2: Point, p3: Point
+
+        /// Creates a curve record.
+        public init(first: Int, segments: Int, _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
+            self.first = first; self.segments = segments; self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
+        }
+
+        /// The unit tangent at parameter `t`; nil where the derivative vanishes (a control
+        /// point on an end point), where the chord's direction is the better guess.
+        public func tangent(at t: Double) -> Point? {
+            let u = 1 - t
+            let d = (p1 - p0) * (u * u) + (p2 - p1) * (2 * u * t) + (p3 - p2) * (t * t)
+            let l = d.length
+            guard l > 1e-9 * max((p3 - p0).length, (p1 - p0).length, (p2 - p3).length), l.isFinite else { return nil }
+            return Point(d.x / l, d.y / l)
+        }
+    }
+
+    /// The curve's tangent at fraction `f` along chord `k` (from `points[k]` to
+    /// `points[k + 1]`), or nil when that chord is a straight segment. `cursor` is an
+    /// index into `curves` that a caller walking the chords in order keeps between calls.
+    @inline(__always)
+    public func curveTangent(chord k: Int, fraction f: Double, cursor: inout Int) -> Point? {
+        while cursor < curves.count && curves[cursor].first + curves[cursor].segments <= k { cursor += 1 }
+        guard cursor < curves.count else { return nil }
+        let c = curves[cursor]
+        guard c.first <= k, c.first + c.segments < points.count else { return nil }
+        return c.tangent(at: (Double(k - c.first) + min(1, max(0, f))) / Double(c.segments))
+    }
 }
 
 extension Path {
@@ -22,14 +82,16 @@ extension Path {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
         var out: [Polyline] = []
         var current: [Point] = []
+        var curves: [Polyline.Curve] = []
         var last = Point.zero
         // A lone move draws nothing; a zero-length segment keeps its point (it may get caps).
         var hasSegment = false
         func flush(closed: Bool) {
             if current.count > 1 || (current.count == 1 && hasSegment) {
-                out.append(Polyline(points: current, closed: closed))
+                out.append(Polyline(points: current, closed: closed, curves: curves))
             }
             current = []
+            if !curves.isEmpty { curves = [] }
             hasSegment = false
         }
         for e in elements {
@@ -50,6 +112,8 @@ extension Path {
                 if current.isEmpty { current = [last] }
                 let m = (last - 2 * c1 + q).length
                 let n = segmentCount(0.25 * m / tol)
+                curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, last + (c1 - last) * (2.0 / 3),
+                                             q + (c1 - q) * (2.0 / 3), q))
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     current.append(Point(u * u * last.x + 2 * u * t * c1.x + t * t * q.x,
@@ -62,6 +126,7 @@ extension Path {
                 if current.isEmpty { current = [last] }
                 let m = max((last - 2 * a + b).length, (a - 2 * b + q).length)
                 let n = segmentCount(0.75 * m / tol)
+                curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q))
                 appendCubic(last, a, b, q, n, &current)
                 last = q; hasSegment = true
             case .close:

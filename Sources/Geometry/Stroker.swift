@@ -95,25 +95,35 @@ public enum Stroker {
             if Dasher.pieceBound(polylines, pattern) <= Double(budget) {
                 var steps = budget
                 for line in polylines {
-                    Dasher.walk(line, pattern, budget: &steps) { pts, closed, direction in
-                        strokeOne(pts, closed: closed, dotDirection: direction, h: h, style: style,
-                                  arcStep: arcStep, into: &out)
+                    Dasher.walk(line, pattern, budget: &steps) { pts, closed, ends in
+                        strokeOne(pts, closed: closed, dotDirection: ends.dot, start: ends.start, end: ends.end,
+                                  h: h, style: style, arcStep: arcStep, into: &out)
                     }
                 }
                 return out
             }
         }
         for line in polylines {
-            strokeOne(line.points, closed: line.closed, dotDirection: Point(1, 0), h: h, style: style,
-                      arcStep: arcStep, into: &out)
+            var start: Point? = nil, end: Point? = nil
+            if !line.closed && !line.curves.isEmpty && line.points.count >= 2 {
+                var cursor = 0
+                start = line.curveTangent(chord: 0, fraction: 0, cursor: &cursor)
+                end = line.curveTangent(chord: line.points.count - 2, fraction: 1, cursor: &cursor)
+            }
+            strokeOne(line.points, closed: line.closed, dotDirection: Point(1, 0), start: start, end: end,
+                      h: h, style: style, arcStep: arcStep, into: &out)
         }
         return out
     }
 
     /// Appends the outline of one polyline. `dotDirection` orients the square drawn
     /// when the polyline has no length (a zero-length dash lies along its path).
-    static func strokeOne(_ raw: [Point], closed: Bool, dotDirection: Point, h: Double, style: StrokeStyle,
-                          arcStep: Double, into out: inout [Polyline]) {
+    /// `start` and `end` are the path's directions at the ends of an open polyline where
+    /// they are not its first and last chords' (a curve's tangent, `Polyline.Curve`):
+    /// caps and the end points of both sides take them, so a cap on a flattened curve
+    /// is square to the curve, not to the last chord. Nil: the chord's direction.
+    static func strokeOne(_ raw: [Point], closed: Bool, dotDirection: Point, start: Point? = nil, end: Point? = nil,
+                          h: Double, style: StrokeStyle, arcStep: Double, into out: inout [Polyline]) {
         var pts: [Point] = []
         pts.reserveCapacity(raw.count)
         for p in raw where p.isFinite {
@@ -137,13 +147,14 @@ public enum Stroker {
         } else {
             var o: [Point] = []
             o.reserveCapacity(pts.count * 2 + 16)
-            Self.side(pts, closed: false, h: h, style: style, arcStep: arcStep, into: &o)
+            Self.side(pts, closed: false, h: h, style: style, arcStep: arcStep, start: start, end: end, into: &o)
             let n = pts.count
-            Self.cap(at: pts[n - 1], direction: unit(pts[n - 2], pts[n - 1]), h: h,
+            Self.cap(at: pts[n - 1], direction: end ?? unit(pts[n - 2], pts[n - 1]), h: h,
                      cap: style.cap, arcStep: arcStep, into: &o)
             let rev = Array(pts.reversed())
-            Self.side(rev, closed: false, h: h, style: style, arcStep: arcStep, into: &o)
-            Self.cap(at: pts[0], direction: unit(pts[1], pts[0]), h: h,
+            Self.side(rev, closed: false, h: h, style: style, arcStep: arcStep, start: end.map { -$0 },
+                      end: start.map { -$0 }, into: &o)
+            Self.cap(at: pts[0], direction: start.map { -$0 } ?? unit(pts[1], pts[0]), h: h,
                      cap: style.cap, arcStep: arcStep, into: &o)
             out.append(Polyline(points: o, closed: true))
         }
@@ -170,8 +181,10 @@ public enum Stroker {
         return max(0.01, 2 * acos(1 - tol / radius))
     }
 
-    /// Appends the offset of one side of `pts` (the side of `Point.perpendicular`), with joins.
-    static func side(_ pts: [Point], closed: Bool, h: Double, style: StrokeStyle, arcStep: Double, into o: inout [Point]) {
+    /// Appends the offset of one side of `pts` (the side of `Point.perpendicular`), with
+    /// joins; an open side starts and ends square to `start` and `end` where given.
+    static func side(_ pts: [Point], closed: Bool, h: Double, style: StrokeStyle, arcStep: Double,
+                     start: Point? = nil, end: Point? = nil, into o: inout [Point]) {
         let n = pts.count
         let segs = closed ? n : n - 1
         @inline(__always) func dir(_ i: Int) -> Point { unit(pts[i], pts[(i + 1) % n]) }
@@ -179,7 +192,7 @@ public enum Stroker {
         var dPrev = closed ? dir(n - 1) : dir(0)
         var lPrev = closed ? len(n - 1) : len(0)
         let cosStep = style.join == .round ? cos(arcStep) : 2
-        if !closed { o.append(pts[0] + dPrev.perpendicular * h) }
+        if !closed { o.append(pts[0] + (start ?? dPrev).perpendicular * h) }
         for i in 0..<segs {
             let d = dir(i), l = len(i)
             if closed || i > 0 {
@@ -188,7 +201,7 @@ public enum Stroker {
             }
             dPrev = d; lPrev = l
         }
-        if !closed { o.append(pts[n - 1] + dPrev.perpendicular * h) }
+        if !closed { o.append(pts[n - 1] + (end ?? dPrev).perpendicular * h) }
     }
 
     /// Appends the corner at `p` between directions `a` (incoming) and `b` (outgoing).

@@ -15,6 +15,12 @@ import Geometry
 /// pixels differing by more than 16/255 in any channel. A failing scene leaves
 /// expected | actual | difference in `Tests/Fixtures/cairo/_failures/<name>.png`.
 ///
+/// A scene about exact geometry where Cairo's own flattening at its default 0.1 px is
+/// further from the exact answer than these thresholds (dash ends on curves, which Cairo
+/// cuts on the chords of that flattening; a pen under a 2.2 × 0.8 scale) gives a finer
+/// `"tolerance"` for its reference, with a note; `scripts/cairo-reference` says what was
+/// measured.
+///
 /// Where ChartReel deliberately differs from Cairo the scene says so (`"reference":
 /// "analytic"`, with a note) and its reference is the analytic answer instead. One
 /// kind: Cairo has no sweep (angular) gradient, so for those scenes the script takes
