@@ -213,8 +213,6 @@ public final class Canvas {
         let cx0 = state.clipX0, cy0 = state.clipY0, cx1 = state.clipX1, cy1 = state.clipY1
         guard opacity > 0, !polys.isEmpty, cx1 > cx0, cy1 > cy0,
               let shader = Shader(paint, transform: state.transform) else { return }
-        rasterizer.reset(clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0)
-        rasterizer.add(polys)
         let w = pixmap.width
         let mode = blendMode
         let mask = state.mask
@@ -233,7 +231,8 @@ public final class Canvas {
                 shader.table.withUnsafeBufferPointer { tb in
                     let lut = tb.baseAddress!
                     withMaskPointer(mask) { maskBase in
-                        rasterizer.sweepRuns(rule: rule, opacity: opacity) { y0, rows, spans in
+                        rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
+                                              rule: rule, opacity: opacity) { y0, rows, spans in
                             // A run of rows with the same spans: the dirty box and the paint
                             // switch once, then the rows.
                             let yEnd = y0 + rows

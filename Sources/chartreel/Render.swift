@@ -1,4 +1,5 @@
 import Foundation
+import CMalloc
 import Raster
 import Scene
 import Timelines
@@ -98,6 +99,7 @@ func runRender(_ args: [String]) throws {
     }
     for w in plan.warnings { report("note: \(w)") }
     if !quiet { for n in plan.notes { report("note: \(n)") } }
+    releaseDecodingMemory()
     let s = plan.scene
     let count = plan.range.count
     let chunk = plan.range.count == plan.totalFrames ? "" : " (frames \(plan.range.lowerBound)..<\(plan.range.upperBound) of \(plan.totalFrames))"

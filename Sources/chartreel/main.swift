@@ -16,6 +16,12 @@ let commands = ["render", "frame", "sheet", "diff", "validate", "concat", "easin
 /// their own mappings, which go back to the system when freed: served from the heap
 /// too (threshold 32 MiB), they left holes that raised the 100,000-row line chart's
 /// peak from ~230 to ~287 MB (scripts/bench --load).
+/// Gives the heap freed after decoding back to the system. With trimming off (above),
+/// the rows, marks and tables of a big document stayed resident beside the frames being
+/// drawn: the 100,000-row line chart decodes through ~70 MB of them, and its render held
+/// them all the way through.
+func releaseDecodingMemory() { _ = malloc_trim(0) }
+
 func tuneAllocator() {
     _ = mallopt(M_MMAP_THRESHOLD, 4 << 20)
     _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
