@@ -13,13 +13,17 @@ import Geometry
 //    error is one-sided, and Cairo's subdivision test is conservative, so its real
 //    deviation is well below its nominal 0.1 px (its 1 px circles stay within 23
 //    levels of the exact ring; ours at 0.05/0.025 px within 12). The offsets of a
-//    stroke multiply a centre-line error by (r + w/2)/r and turn cap directions by half
-//    a chord's angle, hence the finer stroke tolerance. Cost on the 12-chart dashboard benchmark: 8 % more
-//    instructions than 0.1 px for fills and 0.05 px for strokes (38.4 against 35.6
-//    million a frame); straight lines and rectangles cost the same at any tolerance.
+//    stroke multiply a centre-line error by (r + w/2)/r, hence the finer stroke
+//    tolerance (caps and dash ends take the curve's own tangent, carried on the
+//    polyline, not a chord's: see Flatten.swift). Cost on the 12-chart dashboard
+//    benchmark: 8 % more instructions than 0.1 px for fills and 0.05 px for strokes
+//    (38.4 against 35.6 million a frame); straight lines and rectangles cost the same
+//    at any tolerance.
 // 2. Coverage. `Rasterizer` computes the exact area of each pixel inside the polygons
 //    (sparse signed-area cells), clipped to the integer clip box, and sweeps it into
-//    spans of equal coverage (see Rasterizer.swift). Consecutive rows with the same
+//    spans of equal coverage (see Rasterizer.swift); geometry that would make more
+//    than 262,144 cells is swept in horizontal bands, so a 100,000-point line needs
+//    6 MB of cells instead of 25 (Rasterizer.fillBanded). Consecutive rows with the same
 //    spans arrive as one run, and an axis-aligned rectangle (grid lines, ticks, bars)
 //    needs no cells at all.
 // 3. Paint. `Shader` is the paint compiled for this call in device space: a packed
