@@ -124,7 +124,9 @@ public final class Rasterizer {
             let xLow = min(x0, x1), xHigh = max(x0, x1)
             @inline(__always) func x(at y: Double) -> Double {
                 let v = slopeIsFinite ? x0 + (y - y0) * dxdy : x0 + (x1 - x0) * ((y - y0) / (y1 - y0))
-                return min(max(v, xLow), xHigh)
+                // Both spans overflowing (x and y ends ±1e308 apart) make ∞·0 = NaN here;
+                // any x between the ends will do for such an edge (found by fuzzing).
+                return v.isNaN ? xLow : min(max(v, xLow), xHigh)
             }
             let ys = max(y0, top), ye = min(y1, bottom)
             var row = Int(ys.rounded(.down))

@@ -166,4 +166,27 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(c.pixmap.pixel(12, 12), PremultipliedRGBA8(r: 127, g: 127, b: 127, a: 255))
         XCTAssertEqual(c.pixmap.pixel(40, 40), PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
     }
+
+    /// Fuzz/corpus/raster/crash-nan-slope-in-band: under a transform with 1e308 entries an
+    /// edge's x and y spans both overflow, and its x at a band's top row came out
+    /// ∞·0 = NaN, which trapped converting to a column. Found once shapes that would make
+    /// many cells were swept in bands (each band asks for x at its first row).
+    func testEdgeWithOverflowingSpansInABand() {
+        let c = Canvas(width: 42, height: 42, background: .white)
+        c.concatenate(Transform(a: 5.5, b: 1e308, c: 37, d: 1.7976931348623157e+308, tx: -19.28125, ty: 72.71875))
+        let pill = Path.roundedRect(Rect(x: -13.87109375, y: -0.19140625, width: 14.53125, height: 1.53125), cornerRadius: 0.765625)
+        c.fill(pill, paint: .solid(.black))
+        c.fill(.rect(Rect(x: -13.87, y: -0.19, width: 14.5, height: 1.5)), paint: .solid(.black))
+        XCTAssertTrue(stride(from: 0, to: c.pixmap.data.count, by: 4).allSatisfy { c.pixmap.data[$0 + 3] == 255 })
+        // The same edges swept in one band and in many give the same pixels.
+        let saved = Rasterizer.bandCells
+        defer { Rasterizer.bandCells = saved }
+        let one = c.pixmap
+        Rasterizer.bandCells = 1
+        let again = Canvas(width: 42, height: 42, background: .white)
+        again.concatenate(Transform(a: 5.5, b: 1e308, c: 37, d: 1.7976931348623157e+308, tx: -19.28125, ty: 72.71875))
+        again.fill(pill, paint: .solid(.black))
+        again.fill(.rect(Rect(x: -13.87, y: -0.19, width: 14.5, height: 1.5)), paint: .solid(.black))
+        XCTAssertEqual(again.pixmap, one)
+    }
 }
