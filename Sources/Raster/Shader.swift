@@ -143,14 +143,17 @@ struct Shader {
 
     /// Compiles `paint` for drawing under `transform`; nil when nothing can be drawn
     /// (transparent colour, no stops, non-finite parameters, a singular transform).
-    init?(_ paint: Paint, transform: Transform) {
+    /// `table` supplies gradient tables (a canvas keeps the ones it used last, since a
+    /// video draws the same gradients every frame); by default each is built.
+    init?(_ paint: Paint, transform: Transform,
+          table makeTable: ([GradientStop], SpreadMode) -> GradientTable? = { GradientTable(stops: $0, spread: $1) }) {
         switch paint {
         case .solid(let c):
             let p = c.premultiplied
             if p.a == 0 { return nil }
             self.init(solid: p.packed)
         case .linearGradient(let g):
-            guard let inv = transform.inverted, let table = GradientTable(stops: g.stops, spread: g.spread),
+            guard let inv = transform.inverted, let table = makeTable(g.stops, g.spread),
                   g.start.isFinite, g.end.isFinite else { return nil }
             let d = g.end - g.start
             let len2 = d.dot(d)
@@ -166,7 +169,7 @@ struct Shader {
             guard a.isFinite, b.isFinite, c.isFinite else { return nil }
             self.init(params: Params(kind: .linear, n: table.n, spread: g.spread, a: a, b: b, c: c), table: table.colors)
         case .radialGradient(let g):
-            guard let inv = transform.inverted, let table = GradientTable(stops: g.stops, spread: g.spread),
+            guard let inv = transform.inverted, let table = makeTable(g.stops, g.spread),
                   g.startCenter.isFinite, g.endCenter.isFinite, g.startRadius.isFinite, g.endRadius.isFinite,
                   g.startRadius >= 0, g.endRadius >= 0 else { return nil }
             let cd = g.endCenter - g.startCenter, dr = g.endRadius - g.startRadius
@@ -181,7 +184,7 @@ struct Shader {
                                  concentric: cd.x == 0 && cd.y == 0)
             self.init(params: Params(kind: .radial, n: table.n, spread: g.spread, radial: s), table: table.colors)
         case .sweepGradient(let g):
-            guard let inv = transform.inverted, let table = GradientTable(stops: g.stops, spread: g.spread),
+            guard let inv = transform.inverted, let table = makeTable(g.stops, g.spread),
                   g.center.isFinite, g.startAngle.isFinite, g.endAngle.isFinite else { return nil }
             let twoPi = 2 * Double.pi
             let span = g.endAngle - g.startAngle

@@ -126,4 +126,33 @@ final class CanvasReuseTests: XCTestCase {
         XCTAssertEqual(p, q)
         XCTAssertNotEqual(p.isKnownOpaque, q.isKnownOpaque)
     }
+
+    /// A canvas keeps the gradient tables it built lately: the same gradient drawn again
+    /// reuses its table and paints the same bytes; a different one gets its own.
+    func testGradientTablesAreReusedByEqualGradients() {
+        let g = LinearGradient(start: Point(0, 0), end: Point(20, 0), colors: [Color(r: 1, g: 0, b: 0), Color(r: 0, g: 0, b: 1)])
+        let h = LinearGradient(start: Point(0, 0), end: Point(20, 0), colors: [Color(r: 0, g: 1, b: 0), Color(r: 0, g: 0, b: 1)])
+        let c = Canvas(width: 20, height: 4, background: .white)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 2)), paint: .linearGradient(g))
+        c.fill(.rect(Rect(x: 0, y: 2, width: 20, height: 2)), paint: .linearGradient(g))
+        XCTAssertEqual(c.gradientTables.count, 1)
+        for x in 0..<20 { XCTAssertEqual(c.pixmap.pixel(x, 0), c.pixmap.pixel(x, 3)) }
+        c.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 4)), paint: .linearGradient(h))
+        XCTAssertEqual(c.gradientTables.count, 2)
+        XCTAssertEqual(c.pixmap.pixel(0, 0).g, 255, "the second gradient starts green")
+    }
+
+    /// A fill with white, black or transparent (one byte repeated) is a memset; any
+    /// other colour the word loop. Both give every pixel the colour.
+    func testFillWithUniformAndMixedBytes() {
+        for p in [PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255), PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0),
+                  PremultipliedRGBA8(r: 10, g: 20, b: 30, a: 255)] {
+            var m = Pixmap(width: 7, height: 3, fill: p)
+            XCTAssertTrue((0..<21).allSatisfy { m.pixel($0 % 7, $0 / 7) == p })
+            m.fill(PremultipliedRGBA8(r: 1, g: 1, b: 1, a: 1))
+            XCTAssertTrue((0..<21).allSatisfy { m.pixel($0 % 7, $0 / 7) == PremultipliedRGBA8(r: 1, g: 1, b: 1, a: 1) })
+            m.fill(p)
+            XCTAssertTrue((0..<21).allSatisfy { m.pixel($0 % 7, $0 / 7) == p })
+        }
+    }
 }
