@@ -139,7 +139,8 @@ final class CanvasReuseTests: XCTestCase {
         for x in 0..<20 { XCTAssertEqual(c.pixmap.pixel(x, 0), c.pixmap.pixel(x, 3)) }
         c.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 4)), paint: .linearGradient(h))
         XCTAssertEqual(c.gradientTables.count, 2)
-        XCTAssertEqual(c.pixmap.pixel(0, 0).g, 255, "the second gradient starts green")
+        XCTAssertGreaterThan(c.pixmap.pixel(0, 0).g, 240, "the second gradient starts green")
+        XCTAssertLessThan(c.pixmap.pixel(0, 0).r, 10)
     }
 
     /// A fill with white, black or transparent (one byte repeated) is a memset; any
