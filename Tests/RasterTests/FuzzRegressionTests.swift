@@ -189,4 +189,24 @@ final class FuzzRegressionTests: XCTestCase {
         again.fill(.rect(Rect(x: -13.87, y: -0.19, width: 14.5, height: 1.5)), paint: .solid(.black))
         XCTAssertEqual(again.pixmap, one)
     }
+
+    /// Fuzz/corpus/raster/slow-dashed-ellipse-off-canvas: a 91,000 px ellipse dashed every
+    /// 0.125 px (728,000 dashes) over a 4×41 canvas. Its cell estimate counted the whole
+    /// outline, so it was swept in 22 bands, each walking 2.9 million edges (14 s under
+    /// the sanitizers). Clipped away, it makes almost no cells and takes one band; a
+    /// visible shape of the same size still takes several, and at most 64.
+    func testClippedGeometryIsNotBanded() {
+        let c = Canvas(width: 4, height: 41, background: .white)
+        let ellipse = Path.ellipse(in: Rect(x: 54, y: 1.27, width: 20_000, height: 37))
+        c.stroke(ellipse, style: StrokeStyle(width: 2.8, cap: .square, dash: [0.125]), paint: .solid(.black))
+        XCTAssertEqual(c.rasterizer.lastBandCount, 1)
+        XCTAssertTrue(c.pixmap.data.allSatisfy { $0 == 255 }, "nothing of it is on the canvas")
+        let saved = Rasterizer.bandCells
+        defer { Rasterizer.bandCells = saved }
+        Rasterizer.bandCells = 10
+        let v = Canvas(width: 200, height: 200, background: .white)
+        v.stroke(.ellipse(in: Rect(x: 10, y: 10, width: 180, height: 180)), style: StrokeStyle(width: 2), paint: .solid(.black))
+        XCTAssertGreaterThan(v.rasterizer.lastBandCount, 1)
+        XCTAssertLessThanOrEqual(v.rasterizer.lastBandCount, 64)
+    }
 }
