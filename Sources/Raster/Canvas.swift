@@ -204,6 +204,9 @@ public final class Canvas {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }
         let userTol = tolerance / scale
+        if isOutsideClip(path.controlBounds, grownBy: style.width / 2 * max(2.squareRoot(), style.join == .miter ? style.miterLimit : 1)) {
+            return
+        }
         let outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol)
         if t.isIdentity {
             fillTarget(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
@@ -211,6 +214,23 @@ public final class Canvas {
             fillTarget(outline.map { Polyline(points: $0.points.map(t.apply), closed: $0.closed) },
                        paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
         }
+    }
+
+    /// Whether `bounds` (user space), grown by `margin` on every side, lies wholly outside
+    /// the clip box, so that nothing drawn within it can show. Strokes test this before
+    /// building their outline: a fuzzed 91,000 px ellipse dashed every 0.125 px over a
+    /// 4 px canvas built 728,000 dashes to draw nothing. Unknown (non-finite) bounds are
+    /// never outside.
+    func isOutsideClip(_ bounds: Rect, grownBy margin: Double) -> Bool {
+        guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0, margin.isFinite else { return false }
+        let b = Rect(x: bounds.minX - margin, y: bounds.minY - margin,
+                     width: bounds.width + 2 * margin, height: bounds.height + 2 * margin)
+        let t = state.transform
+        let c = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
+        guard c.allSatisfy(\.isFinite) else { return false }
+        let x0 = c.map(\.x).min()!, x1 = c.map(\.x).max()!, y0 = c.map(\.y).min()!, y1 = c.map(\.y).max()!
+        return x1 + 1 <= Double(state.clipX0) || x0 - 1 >= Double(state.clipX1)
+            || y1 + 1 <= Double(state.clipY0) || y0 - 1 >= Double(state.clipY1)
     }
 
     /// Fills polygons already in device space (the canvas's pixels; the paint is still
