@@ -106,5 +106,18 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: nx, y: ny, width: max(0, mx - nx), height: max(0, my - ny))
     }
 
+    /// The four corners: top-left, top-right, bottom-right, bottom-left.
+    @inlinable public var corners: [Point] {
+        [Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)]
+    }
+
+    /// The smallest rectangle containing the corners mapped by `t`; nil when one of them
+    /// is not finite.
+    public func applying(_ t: Transform) -> Rect? {
+        let c = corners.map(t.apply)
+        guard c.allSatisfy(\.isFinite) else { return nil }
+        return Rect(corner: Point(c.map(\.x).min()!, c.map(\.y).min()!), Point(c.map(\.x).max()!, c.map(\.y).max()!))
+    }
+
     public var description: String { "Rect(\(x), \(y), \(width)×\(height))" }
 }

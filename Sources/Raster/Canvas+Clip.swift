@@ -6,8 +6,7 @@ extension Canvas {
     /// (fractional, rotated, skewed) is anti-aliased through a coverage mask.
     public func clip(to rect: Rect) {
         let t = state.transform
-        let corners = [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
-                       Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)].map(t.apply)
+        let corners = rect.corners.map(t.apply)
         guard corners.allSatisfy(\.isFinite) else { clipToNothing(); return }
         if (t.b == 0 && t.c == 0) || (t.a == 0 && t.d == 0) {
             let x0 = min(corners[0].x, corners[2].x), x1 = max(corners[0].x, corners[2].x)

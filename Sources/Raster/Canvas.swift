@@ -204,7 +204,7 @@ public final class Canvas {
         let scale = t.maxScale
         guard scale > 0, scale.isFinite else { return }
         let userTol = tolerance / scale
-        if isOutsideClip(path.controlBounds, grownBy: style.width / 2 * max(2.squareRoot(), style.join == .miter ? style.miterLimit : 1)) {
+        if isOutsideClip(path.controlBounds, grownBy: style.reach) {
             return
         }
         let outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol)
@@ -222,15 +222,10 @@ public final class Canvas {
     /// 4 px canvas built 728,000 dashes to draw nothing. Unknown (non-finite) bounds are
     /// never outside.
     func isOutsideClip(_ bounds: Rect, grownBy margin: Double) -> Bool {
-        guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0, margin.isFinite else { return false }
-        let b = Rect(x: bounds.minX - margin, y: bounds.minY - margin,
-                     width: bounds.width + 2 * margin, height: bounds.height + 2 * margin)
-        let t = state.transform
-        let c = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
-        guard c.allSatisfy(\.isFinite) else { return false }
-        let x0 = c.map(\.x).min()!, x1 = c.map(\.x).max()!, y0 = c.map(\.y).min()!, y1 = c.map(\.y).max()!
-        return x1 + 1 <= Double(state.clipX0) || x0 - 1 >= Double(state.clipX1)
-            || y1 + 1 <= Double(state.clipY0) || y0 - 1 >= Double(state.clipY1)
+        guard bounds.isFinite, bounds.width >= 0, bounds.height >= 0, margin.isFinite,
+              let d = bounds.insetBy(-margin).applying(state.transform) else { return false }
+        return d.maxX + 1 <= Double(state.clipX0) || d.minX - 1 >= Double(state.clipX1)
+            || d.maxY + 1 <= Double(state.clipY0) || d.minY - 1 >= Double(state.clipY1)
     }
 
     /// Fills polygons already in device space (the canvas's pixels; the paint is still
@@ -345,16 +340,12 @@ public final class Canvas {
     /// a layer at 4K, which put the 4K load test over its memory bound).
     public func beginLayer(opacity: Double, blendMode: BlendMode = .sourceOver, bounds: Rect? = nil) {
         var x0 = state.clipX0, y0 = state.clipY0, x1 = state.clipX1, y1 = state.clipY1
-        if let b = bounds {
-            let t = state.transform
-            let c = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
-            if c.allSatisfy(\.isFinite) {
-                func i(_ v: Double) -> Int { Int(min(1e9, max(-1e9, v))) }
-                x0 = max(x0, i(c.map(\.x).min()!.rounded(.down)) - 1)
-                y0 = max(y0, i(c.map(\.y).min()!.rounded(.down)) - 1)
-                x1 = min(x1, i(c.map(\.x).max()!.rounded(.up)) + 1)
-                y1 = min(y1, i(c.map(\.y).max()!.rounded(.up)) + 1)
-            }
+        if let d = bounds?.applying(state.transform) {
+            func i(_ v: Double) -> Int { Int(min(1e9, max(-1e9, v))) }
+            x0 = max(x0, i(d.minX.rounded(.down)) - 1)
+            y0 = max(y0, i(d.minY.rounded(.down)) - 1)
+            x1 = min(x1, i(d.maxX.rounded(.up)) + 1)
+            y1 = min(y1, i(d.maxY.rounded(.up)) + 1)
         }
         let empty = x1 <= x0 || y1 <= y0
         if empty { x1 = x0 + 1; y1 = y0 + 1 }

@@ -16,12 +16,7 @@ extension ShapeNode {
         guard dynamicPath == nil else { return nil }
         let b = path.controlBounds
         guard b.isFinite, b.width >= 0, b.height >= 0 else { return nil }
-        var grow = 1.0
-        if let s = stroke {
-            // Half the width, times √2 for square caps or the miter limit for miter joins.
-            let h = s.style.width / 2
-            grow += h * max(2.squareRoot(), s.style.join == .miter ? max(1, s.style.miterLimit) : 1)
-        }
+        let grow = 1 + (stroke?.style.reach ?? 0)
         guard grow.isFinite else { return nil }
         return b.insetBy(-grow)
     }
@@ -32,19 +27,17 @@ extension TextNode {
     /// nil for a counting number (its width changes) or a moving text.
     public var inkBounds: Rect? {
         guard motion.isIdentity, let b = inkBoxInOwnFrame else { return nil }
-        return mapped(b, by: transform)
+        return b.applying(transform)
     }
 
     /// The ink and background box in the text's own frame (baseline-left origin), one
     /// pixel larger; nil for a counting number, whose width changes.
     var inkBoxInOwnFrame: Rect? {
         guard counter == nil else { return nil }
-        var b = box
+        // The pill (or the line box) and the glyphs' ink, which may overhang the line box.
+        var b = paddedBox
         if metrics.bounds.isFinite && metrics.bounds.width >= 0 {
             for p in [Point(metrics.bounds.minX, metrics.bounds.minY), Point(metrics.bounds.maxX, metrics.bounds.maxY)] { b = b.union(p) }
-        }
-        if let bg = background {
-            b = Rect(x: b.minX - bg.padding.x, y: b.minY - bg.padding.y, width: b.width + 2 * bg.padding.x, height: b.height + 2 * bg.padding.y)
         }
         return b.insetBy(-1)
     }
@@ -55,11 +48,9 @@ extension GroupNode {
     /// group or any child moves or changes shape.
     public var inkBounds: Rect? {
         guard motion.isIdentity, let b = inkBoundsOfChildren else { return nil }
-        return b.width < 0 ? b : mapped(b, by: transform)
+        return b.width < 0 ? b : b.applying(transform)
     }
-}
 
-extension GroupNode {
     /// The union of the children's ink boxes in the group's own coordinates; nil when
     /// one is unknown.
     var inkBoundsOfChildren: Rect? {
@@ -84,9 +75,3 @@ extension Node {
     }
 }
 
-/// The bounding box of `r`'s corners under `t`; nil if any is not finite.
-func mapped(_ r: Rect, by t: Transform) -> Rect? {
-    let c = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(t.apply)
-    guard c.allSatisfy(\.isFinite) else { return nil }
-    return Rect(corner: Point(c.map(\.x).min()!, c.map(\.y).min()!), Point(c.map(\.x).max()!, c.map(\.y).max()!))
-}

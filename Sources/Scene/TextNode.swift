@@ -105,15 +105,15 @@ public struct TextNode: Sendable {
     /// The line box (advance width × ascent + descent) in the text's own frame.
     public var box: Rect { Rect(x: 0, y: -metrics.ascent, width: metrics.width, height: metrics.ascent + metrics.descent) }
 
-    /// The corners of the line box (with the background's padding) in the parent's coordinates.
-    public var corners: [Point] {
-        var b = box
-        if let bg = background {
-            b = Rect(x: b.minX - bg.padding.x, y: b.minY - bg.padding.y, width: b.width + 2 * bg.padding.x, height: b.height + 2 * bg.padding.y)
-        }
-        let t = transform
-        return [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].map(t.apply)
+    /// The line box grown by the background's padding (the pill), or the line box without one.
+    public var paddedBox: Rect {
+        let b = box
+        guard let bg = background else { return b }
+        return Rect(x: b.minX - bg.padding.x, y: b.minY - bg.padding.y, width: b.width + 2 * bg.padding.x, height: b.height + 2 * bg.padding.y)
     }
+
+    /// The corners of the line box (with the background's padding) in the parent's coordinates.
+    public var corners: [Point] { paddedBox.corners.map(transform.apply) }
 
     /// When the node's appearance can change.
     public var changeSpan: ChangeSpan {
@@ -142,9 +142,7 @@ public struct TextNode: Sendable {
         if layered { canvas.beginLayer(opacity: o, bounds: inkBoxInOwnFrame) }
         let drawOpacity = layered ? 1 : o
         if let bg = background {
-            let b = box
-            let r = Rect(x: b.minX - bg.padding.x, y: b.minY - bg.padding.y, width: b.width + 2 * bg.padding.x, height: b.height + 2 * bg.padding.y)
-            canvas.fill(Path.roundedRect(r, cornerRadius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
+            canvas.fill(Path.roundedRect(paddedBox, cornerRadius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
         }
         canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity)
         if layered { canvas.endLayer() }
