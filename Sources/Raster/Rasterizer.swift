@@ -45,15 +45,17 @@ public struct Span: Hashable, Sendable {
 /// charts, 231 draw calls) these took a frame from 54 to 40 million instructions, and
 /// an append into a raw cell buffer instead of an Array to 38 million.
 ///
-/// Exactness, measured against Cairo (`CairoReferenceTests`, 76 scenes): coverage is
-/// the exact area wherever a pixel holds one step of winding (0 to ±1), which is every
-/// edge pixel of a simple shape, of a stroke outline (the stroker avoids overlapping
-/// loops along edges for this reason) and of the union of separate shapes. Where edges
-/// of three or more winding levels meet inside one pixel (the vertices of a
-/// self-intersecting star) the signed sum is folded by the fill rule after summing,
-/// which is not the area of the folded region; Cairo, sampling 15 sub-rows, is closer
-/// there (up to 102 levels apart on 10 pixels of a {7/3} star). That is the price of
-/// exact area everywhere else and of work proportional to the cells edges cross.
+/// Exactness, measured against Cairo (`CairoReferenceTests`, 76 scenes, all within the
+/// thresholds): coverage is the exact area wherever a pixel holds one step of winding
+/// (0 to ±1), which is every edge pixel of a simple shape, of a stroke outline (the
+/// stroker avoids overlapping loops along edges for this reason) and of the union of
+/// separate shapes. Where two separate edges share a pixel the winding inside it can
+/// take three values, and the fold of the signed sum is not the folded area. Even-odd
+/// fills meet this at every self-intersection (a {7/3} star was 102 levels from Cairo),
+/// so an even-odd row whose cells show two edges in one pixel has those pixels sampled
+/// from the edges' crossings instead (`CrossingSampler`, within 3 levels of 32 × 32
+/// supersampling). To tell two edges from one chain of edges, every edge is walked in
+/// its own direction, so the cells a chain shares at a vertex merge.
 ///
 /// A `Rasterizer` keeps its buffers between calls; use one per thread.
 public final class Rasterizer {
@@ -138,27 +140,55 @@ public final class Rasterizer {
             if lastRow > maxRow { maxRow = lastRow }
             var y = ys
             var xa = ys == y0 ? x0 : x(at: ys)
+            // An edge going up is walked up from its lower end, so that a chain of edges
+            // deposits its cells in the order it passes them and the cells it shares at a
+            // vertex merge. (Walked down, every vertex between two rising edges left two
+            // cells in one pixel, which an even-odd sweep takes for two separate edges.)
+            // The pieces are the same numbers either way: the same x at each row boundary,
+            // and a row piece's cells do not depend on which end its column walk starts at.
             if x0 == x1 {
                 // Vertical edges (rectangles, grid lines): one cell per row, no column walk.
                 let c = floorInClip(x0)
                 let areaFactor = c + 1 - x0
-                while y < ye {
-                    let rowEnd = min(Double(row + 1), ye)
-                    let dy = (rowEnd - y) * dir
-                    addCell(Int32(c), Int32(row), dy, dy * areaFactor)
-                    y = rowEnd; row += 1
+                if dir > 0 {
+                    while y < ye {
+                        let rowEnd = min(Double(row + 1), ye)
+                        let dy = rowEnd - y
+                        addCell(Int32(c), Int32(row), dy, dy * areaFactor)
+                        y = rowEnd; row += 1
+                    }
+                } else {
+                    var yb = ye, r = lastRow
+                    while yb > ys {
+                        let rowStart = max(Double(r), ys)
+                        let dy = rowStart - yb
+                        addCell(Int32(c), Int32(r), dy, dy * areaFactor)
+                        yb = rowStart; r -= 1
+                    }
                 }
                 return
             }
-            while y < ye {
-                let rowEnd = min(Double(row + 1), ye)
-                let xb = rowEnd == y1 ? x1 : x(at: rowEnd)
-                rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
-                y = rowEnd; xa = xb; row += 1
+            if dir > 0 {
+                while y < ye {
+                    let rowEnd = min(Double(row + 1), ye)
+                    let xb = rowEnd == y1 ? x1 : x(at: rowEnd)
+                    rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
+                    y = rowEnd; xa = xb; row += 1
+                }
+            } else {
+                var yb = ye, r = lastRow
+                var xb = ye == y1 ? x1 : x(at: ye)
+                while yb > ys {
+                    let rowStart = max(Double(r), ys)
+                    let xt = rowStart == ys ? xa : x(at: rowStart)
+                    rowPiece(xb, rowStart, xt, yb, dir, Int32(r))
+                    yb = rowStart; xb = xt; r -= 1
+                }
             }
         }
 
-        /// Deposits the part of an edge inside one row, from (xa, ya) to (xb, yb), yb > ya.
+        /// Deposits the part of an edge inside one row between heights ya < yb, whose ends
+        /// are at xa and xb (either may be the upper), visiting columns from xa to xb.
         @inline(__always)
         mutating func rowPiece(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ row: Int32) {
             let dy = (yb - ya) * dir
@@ -247,6 +277,15 @@ public final class Rasterizer {
 
     deinit { spanBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); acc.cells.free() }
 
+    /// The polylines and loose edges of the shape being built, for the pixels of an
+    /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them
+    /// costs an array reference per `add`.
+    var sources: [[Polyline]] = []
+    var looseEdges: [(Double, Double, Double, Double)] = []
+    /// The columns of one row sampled from crossings, and their coverage.
+    var sampledColumns: [Int32] = []
+    var sampledCoverage: [Double] = []
+
     /// A shape that is one axis-aligned rectangle (x0, y0, x1, y1), held back from the
     /// cells: its coverage is a product of overlaps, swept without cells (`sweepRect`).
     var pendingRect: (Double, Double, Double, Double)? = nil
@@ -258,6 +297,8 @@ public final class Rasterizer {
         pendingRect = nil
         acc.cells.count = 0
         acc.hasCur = false
+        if !sources.isEmpty { sources.removeAll(keepingCapacity: true) }
+        if !looseEdges.isEmpty { looseEdges.removeAll(keepingCapacity: true) }
         acc.clipMinX = clipX; acc.clipMinY = clipY
         acc.clipMaxX = clipX + max(0, clipWidth); acc.clipMaxY = clipY + max(0, clipHeight)
         acc.minRow = Int.max; acc.maxRow = Int.min
@@ -265,6 +306,7 @@ public final class Rasterizer {
 
     /// Adds every polyline as a closed polygon (an open one is closed by a straight edge).
     public func add(_ polylines: [Polyline]) {
+        sources.append(polylines)
         if pendingRect == nil && acc.cells.count == 0 && !acc.hasCur, polylines.count == 1,
            let r = axisAlignedRect(polylines[0].points) {
             pendingRect = r
@@ -278,11 +320,23 @@ public final class Rasterizer {
         for pl in polylines {
             let pts = pl.points
             guard pts.count >= 2 else { continue }
+            a.flush()
+            let first = a.cells.count
             pts.withUnsafeBufferPointer { p in
                 var prev = p[p.count - 1]
                 for q in p {
                     a.addEdge(prev.x, prev.y, q.x, q.y)
                     prev = q
+                }
+            }
+            // The walk starts and ends at the same vertex: when its last cell is its first,
+            // they are one cell, as for every other vertex of the chain. (Two cells in one
+            // column mark a pixel holding separate edges, which an even-odd sweep samples.)
+            if a.hasCur && a.cells.count > first {
+                let f = a.cells.base.unsafelyUnwrapped + first
+                if f.pointee.x == a.curX && f.pointee.y == a.curY {
+                    f.pointee.cover += a.curCover; f.pointee.area += a.curArea
+                    a.hasCur = false
                 }
             }
         }
@@ -374,6 +428,7 @@ public final class Rasterizer {
     /// Adds one directed edge; edges going down add +1 winding, going up −1.
     public func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
         materializeRect()
+        looseEdges.append((ax, ay, bx, by))
         acc.addEdge(ax, ay, bx, by)
     }
 
@@ -490,6 +545,12 @@ public final class Rasterizer {
             denseArea = .allocate(capacity: denseCapacity); denseArea.initialize(repeating: 0, count: denseCapacity)
         }
         let dc = denseCover, da = denseArea
+        // Even-odd pixels holding two separate edges are sampled from crossings.
+        var sampler: CrossingSampler? = nil
+        var sampledX: [Int32] = [], sampledCov: [Double] = []
+        swap(&sampledX, &sampledColumns); swap(&sampledCov, &sampledCoverage)
+        defer { swap(&sampledX, &sampledColumns); swap(&sampledCov, &sampledCoverage) }
+        var prevSampled = false
         do { let cs = cells
         rowStart.withUnsafeMutableBufferPointer { rs in
         sorted.withUnsafeMutableBufferPointer { sc in
@@ -513,7 +574,7 @@ public final class Rasterizer {
             for r in 0..<rows {
                 let s = Int(rs[r + 1]), e = Int(rs[r + 2])
                 if s == e { continue }
-                if e - s > Rasterizer.denseRowCells {
+                if e - s > Rasterizer.denseRowCells && !evenOdd {
                     if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)); runRows = 0 }
                     prevRow = -2
                     // Many cells in one row (a dense polyline crossing it again and again):
@@ -554,7 +615,9 @@ public final class Rasterizer {
                     continue
                 }
                 // Insertion sort by column: cells of a row are few and mostly ordered.
-                if e - s > 1 {
+                if e - s > Rasterizer.denseRowCells {
+                    Rasterizer.sortByColumn(UnsafeMutableBufferPointer(rebasing: sc[s..<e]))
+                } else if e - s > 1 {
                     var i = s + 1
                     while i < e {
                         let v = sc[i]
@@ -564,10 +627,24 @@ public final class Rasterizer {
                         i += 1
                     }
                 }
+                // An even-odd row with two cells in one column (two edges in a pixel) has
+                // those pixels sampled from the crossings instead of folded.
+                var sampled = false
+                if evenOdd {
+                    sampledX.removeAll(keepingCapacity: true)
+                    var i = s + 1
+                    while i < e {
+                        let x = sc[i].x
+                        if x == sc[i - 1].x && x >= minX && x < maxX && sampledX.last != x { sampledX.append(x) }
+                        i += 1
+                    }
+                    sampled = !sampledX.isEmpty
+                }
                 // A row whose cells equal the previous row's (the straight vertical sides of
                 // rounded rectangles, capsules and areas) has the same spans, still in the
-                // buffer: the spans are a function of the row's cells alone.
-                if r == prevRow + 1 && e - s == prevE - prevS && prevCount > 0 {
+                // buffer: the spans are a function of the row's cells alone (sampled rows
+                // are not: they depend on where the edges cross).
+                if r == prevRow + 1 && e - s == prevE - prevS && prevCount > 0 && !sampled && !prevSampled {
                     var same = true
                     var k = 0
                     while k < e - s {
@@ -583,6 +660,20 @@ public final class Rasterizer {
                 }
                 // A new row: hand over the run of rows before it while its spans are in the buffer.
                 if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)); runRows = 0 }
+                var nextSampled = 0
+                if sampled {
+                    if sampler == nil {
+                        sampler = CrossingSampler(sources: sources, looseEdges: looseEdges,
+                                                  top: Double(acc.clipMinY), bottom: Double(acc.clipMaxY))
+                    }
+                    sampledCov.removeAll(keepingCapacity: true)
+                    sampledCov.append(contentsOf: repeatElement(0, count: sampledX.count))
+                    sampledX.withUnsafeBufferPointer { xs in
+                        sampledCov.withUnsafeMutableBufferPointer { cov in
+                            sampler!.sample(row: base + r, columns: xs, into: cov.baseAddress!)
+                        }
+                    }
+                }
                 var count = 0
                 var cover = 0.0
                 var i = s
@@ -599,7 +690,13 @@ public final class Rasterizer {
                         let a = alpha(cover)
                         if a != 0 { emitSpan(spans, &count, nextX, x - nextX, a) }
                     }
-                    let a = alpha(cover + area)
+                    let a: UInt8
+                    if sampled && nextSampled < sampledX.count && sampledX[nextSampled] == x {
+                        a = UInt8(min(1, sampledCov[nextSampled]) * scale + 0.5)
+                        nextSampled += 1
+                    } else {
+                        a = alpha(cover + area)
+                    }
                     if a != 0 { emitSpan(spans, &count, x, 1, a) }
                     cover += cv
                     nextX = x + 1
@@ -608,7 +705,7 @@ public final class Rasterizer {
                     let a = alpha(cover)
                     if a != 0 { emitSpan(spans, &count, nextX, maxX - nextX, a) }
                 }
-                prevRow = r; prevS = s; prevE = e; prevCount = count
+                prevRow = r; prevS = s; prevE = e; prevCount = count; prevSampled = sampled
                 if count > 0 { runStart = r; runRows = 1 }
             }
             if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)) }
