@@ -131,11 +131,11 @@ public final class Rasterizer {
                 return v.isNaN ? xLow : min(max(v, xLow), xHigh)
             }
             let ys = max(y0, top), ye = min(y1, bottom)
-            var row = Int(ys.rounded(.down))
+            var row = Int(int32(ofWhole: floorInClip(ys)))
             // The loops below visit every row that starts before `ye`, so the last is
             // ⌈ye⌉ − 1. (An epsilon here once missed the row of an edge ending 1e-13
             // past a row boundary, and the sweep's counting sort wrote past its table.)
-            let lastRow = Int(ye.rounded(.up)) - 1
+            let lastRow = Int(int32(ofWhole: ceilInClip(ye))) - 1
             if row < minRow { minRow = row }
             if lastRow > maxRow { maxRow = lastRow }
             var y = ys
@@ -154,7 +154,7 @@ public final class Rasterizer {
                     while y < ye {
                         let rowEnd = min(Double(row + 1), ye)
                         let dy = rowEnd - y
-                        addCell(Int32(c), Int32(row), dy, dy * areaFactor)
+                        addCell(int32(ofWhole: c), Int32(truncatingIfNeeded: row), dy, dy * areaFactor)
                         y = rowEnd; row += 1
                     }
                 } else {
@@ -162,17 +162,24 @@ public final class Rasterizer {
                     while yb > ys {
                         let rowStart = max(Double(r), ys)
                         let dy = rowStart - yb
-                        addCell(Int32(c), Int32(r), dy, dy * areaFactor)
+                        addCell(int32(ofWhole: c), Int32(truncatingIfNeeded: r), dy, dy * areaFactor)
                         yb = rowStart; r -= 1
                     }
                 }
+                return
+            }
+            if row == lastRow {
+                // Within one row (most edges of flattened curves and stroke outlines): one
+                // piece, as the loops below would make it.
+                let xb = ye == y1 ? x1 : x(at: ye)
+                if dir > 0 { rowPiece(xa, ys, xb, ye, dir, Int32(truncatingIfNeeded: row)) } else { rowPiece(xb, ys, xa, ye, dir, Int32(truncatingIfNeeded: row)) }
                 return
             }
             if dir > 0 {
                 while y < ye {
                     let rowEnd = min(Double(row + 1), ye)
                     let xb = rowEnd == y1 ? x1 : x(at: rowEnd)
-                    rowPiece(xa, y, xb, rowEnd, dir, Int32(row))
+                    rowPiece(xa, y, xb, rowEnd, dir, Int32(truncatingIfNeeded: row))
                     y = rowEnd; xa = xb; row += 1
                 }
             } else {
@@ -181,7 +188,7 @@ public final class Rasterizer {
                 while yb > ys {
                     let rowStart = max(Double(r), ys)
                     let xt = rowStart == ys ? xa : x(at: rowStart)
-                    rowPiece(xb, rowStart, xt, yb, dir, Int32(r))
+                    rowPiece(xb, rowStart, xt, yb, dir, Int32(truncatingIfNeeded: r))
                     yb = rowStart; xb = xt; r -= 1
                 }
             }
@@ -194,7 +201,7 @@ public final class Rasterizer {
             let dy = (yb - ya) * dir
             let ca = floorInClip(xa), cb = floorInClip(xb)
             if ca == cb {
-                addCell(Int32(ca), row, dy, dy * (ca + 1 - (xa + xb) * 0.5))
+                addCell(int32(ofWhole: ca), row, dy, dy * (ca + 1 - (xa + xb) * 0.5))
                 return
             }
             // Crosses column boundaries: share dy between columns by horizontal extent,
@@ -205,7 +212,7 @@ public final class Rasterizer {
                 while px < xb {
                     let nx = min(c + 1, xb)
                     let part = dy * (nx - px) / w
-                    if nx > px { addCell(Int32(c), row, part, part * (c + 1 - (px + nx) * 0.5)) }
+                    if nx > px { addCell(int32(ofWhole: c), row, part, part * (c + 1 - (px + nx) * 0.5)) }
                     px = nx; c += 1
                 }
             } else {
@@ -214,7 +221,7 @@ public final class Rasterizer {
                 while qx > xb {
                     let nx = max(c, xb)
                     let part = dy * (qx - nx) / w
-                    if qx > nx { addCell(Int32(c), row, part, part * (c + 1 - (qx + nx) * 0.5)) }
+                    if qx > nx { addCell(int32(ofWhole: c), row, part, part * (c + 1 - (qx + nx) * 0.5)) }
                     qx = nx; c -= 1
                 }
             }
@@ -742,13 +749,33 @@ func axisAlignedRect(_ p: [Point]) -> (Double, Double, Double, Double)? {
     return (x0, y0, x1, y1)
 }
 
-/// ⌊x⌋ for a coordinate already clamped to the clip box (|x| < 2⁵²). `rounded(.down)` is a
-/// call into libm on the baseline x86-64 target (no SSE4.1 `roundsd`); this is a
-/// conversion, a compare and a subtraction, inline (the walk takes two per row piece).
+/// 1.5 · 2⁵²: adding it to a Double below 2⁵¹ in magnitude rounds it to an integer (the
+/// spacing of Doubles there is 1), and that integer is the low bits of the sum's pattern.
+let integerMagic = 6755399441055744.0
+
+/// ⌊x⌋ for a coordinate already clamped to the clip box (|x| < 2⁵¹). `rounded(.down)` is a
+/// call into libm on the baseline x86-64 target (no SSE4.1 `roundsd`), and `Int(x)` checks
+/// that x is finite and in range (eight instructions and three branches, for a value
+/// the clip already bounds); this is two additions, a compare and a subtraction, inline
+/// (the walk takes two per row piece).
 @inline(__always)
 func floorInClip(_ x: Double) -> Double {
-    let t = Double(Int(x))
+    let t = (x + integerMagic) - integerMagic
     return t > x ? t - 1 : t
+}
+
+/// ⌈x⌉ for a coordinate already clamped to the clip box, as `floorInClip`.
+@inline(__always)
+func ceilInClip(_ x: Double) -> Double {
+    let t = (x + integerMagic) - integerMagic
+    return t < x ? t + 1 : t
+}
+
+/// The integer `f` (a whole number below 2³¹ in magnitude, from `floorInClip`) as an
+/// Int32, without the range checks of `Int32(f)`.
+@inline(__always)
+func int32(ofWhole f: Double) -> Int32 {
+    Int32(truncatingIfNeeded: (f + integerMagic).bitPattern)
 }
 
 /// The cells of one shape: a growable buffer appended to once per cell. `Array.append`
