@@ -253,7 +253,7 @@ public enum Stroker {
                 // p + (na + nb)·h / (1 + cos θ), which is h·(1/cos(θ/2) − 1) outside the
                 // arc, where the chord between the arc's ends is h·(1 − cos(θ/2)) inside
                 // it. One outline vertex instead of two: a 3 px round-joined curve of 513
-                // points went from 1,553 outline vertices to 1,0xx, and with them its edges.
+                // points went from 1,553 outline vertices to 1,043, and with them its edges.
                 if dot >= dotMiter { o.append(p + (na + nb) * (h / (1 + dot))); return }
                 o.append(p + na * h); o.append(p + nb * h); return
             }
