@@ -138,21 +138,22 @@ public enum Stroker {
             return
         }
         guard pts.count >= 2 else { return }
-        if closed && pts.count >= 3 {
+        let closedLoop = closed && pts.count >= 3
+        let segments = Segments(pts, closed: closedLoop)
+        if closedLoop {
             var a: [Point] = [], b: [Point] = []
-            Self.side(pts, closed: true, h: h, style: style, arcStep: arcStep, into: &a)
-            Self.side(pts.reversed(), closed: true, h: h, style: style, arcStep: arcStep, into: &b)
+            Self.side(segments, reversed: false, h: h, style: style, arcStep: arcStep, into: &a)
+            Self.side(segments, reversed: true, h: h, style: style, arcStep: arcStep, into: &b)
             out.append(Polyline(points: a, closed: true))
             out.append(Polyline(points: b, closed: true))
         } else {
             var o: [Point] = []
             o.reserveCapacity(pts.count * 2 + 16)
-            Self.side(pts, closed: false, h: h, style: style, arcStep: arcStep, start: start, end: end, into: &o)
+            Self.side(segments, reversed: false, h: h, style: style, arcStep: arcStep, start: start, end: end, into: &o)
             let n = pts.count
             Self.cap(at: pts[n - 1], direction: end ?? unit(pts[n - 2], pts[n - 1]), h: h,
                      cap: style.cap, arcStep: arcStep, into: &o)
-            let rev = Array(pts.reversed())
-            Self.side(rev, closed: false, h: h, style: style, arcStep: arcStep, start: end.map { -$0 },
+            Self.side(segments, reversed: true, h: h, style: style, arcStep: arcStep, start: end.map { -$0 },
                       end: start.map { -$0 }, into: &o)
             Self.cap(at: pts[0], direction: start.map { -$0 } ?? unit(pts[1], pts[0]), h: h,
                      cap: style.cap, arcStep: arcStep, into: &o)
@@ -181,14 +182,43 @@ public enum Stroker {
         return max(0.01, 2 * acos(1 - tol / radius))
     }
 
-    /// Appends the offset of one side of `pts` (the side of `Point.perpendicular`), with
-    /// joins; an open side starts and ends square to `start` and `end` where given.
-    static func side(_ pts: [Point], closed: Bool, h: Double, style: StrokeStyle, arcStep: Double,
+    /// A polyline's vertices with the direction and length of each segment (segment i
+    /// runs from vertex i to the next, the last of a closed one back to vertex 0),
+    /// computed once for both sides of the stroke.
+    struct Segments {
+        let points: [Point]
+        let closed: Bool
+        var directions: [Point] = []
+        var lengths: [Double] = []
+
+        init(_ points: [Point], closed: Bool) {
+            self.points = points; self.closed = closed
+            let n = points.count, count = closed ? n : n - 1
+            directions.reserveCapacity(count); lengths.reserveCapacity(count)
+            for i in 0..<max(0, count) {
+                let a = points[i], b = points[i + 1 < n ? i + 1 : 0]
+                directions.append(unit(a, b)); lengths.append((b - a).length)
+            }
+        }
+    }
+
+    /// Appends the offset of one side of a polyline (the side of `Point.perpendicular`),
+    /// with joins, walking it forwards or, `reversed`, backwards; an open side starts and
+    /// ends square to `start` and `end` where given. Walked backwards, segment i is the
+    /// forward segment n − 2 − i (mod n) turned round: unit(b, a) = −unit(a, b) exactly,
+    /// so both walks see the values they would compute themselves.
+    static func side(_ segments: Segments, reversed: Bool, h: Double, style: StrokeStyle, arcStep: Double,
                      start: Point? = nil, end: Point? = nil, into o: inout [Point]) {
+        let pts = segments.points, closed = segments.closed
         let n = pts.count
         let segs = closed ? n : n - 1
-        @inline(__always) func dir(_ i: Int) -> Point { unit(pts[i], pts[(i + 1) % n]) }
-        @inline(__always) func len(_ i: Int) -> Double { (pts[(i + 1) % n] - pts[i]).length }
+        @inline(__always) func forward(_ i: Int) -> Int { reversed ? (i == n - 1 ? n - 1 : n - 2 - i) : i }
+        @inline(__always) func point(_ i: Int) -> Point { pts[reversed ? n - 1 - i : i] }
+        @inline(__always) func dir(_ i: Int) -> Point {
+            let d = segments.directions[forward(i)]
+            return reversed ? -d : d
+        }
+        @inline(__always) func len(_ i: Int) -> Double { segments.lengths[forward(i)] }
         var dPrev = closed ? dir(n - 1) : dir(0)
         var lPrev = closed ? len(n - 1) : len(0)
         let cosStep = style.join == .round ? cos(arcStep) : 2
@@ -196,16 +226,16 @@ public enum Stroker {
         // the arc tolerance of the arc is drawn as that one point (see `join`).
         let flat = h * (1 - cos(arcStep / 2)) / 4
         let dotMiter = style.join == .round ? 2 * (h / (h + flat)) * (h / (h + flat)) - 1 : 2
-        if !closed { o.append(pts[0] + (start ?? dPrev).perpendicular * h) }
+        if !closed { o.append(point(0) + (start ?? dPrev).perpendicular * h) }
         for i in 0..<segs {
             let d = dir(i), l = len(i)
             if closed || i > 0 {
-                join(at: pts[i], from: dPrev, to: d, h: h, style: style, arcStep: arcStep, cosStep: cosStep,
+                join(at: point(i), from: dPrev, to: d, h: h, style: style, arcStep: arcStep, cosStep: cosStep,
                      dotMiter: dotMiter, room: 0.5 * min(lPrev, l), into: &o)
             }
             dPrev = d; lPrev = l
         }
-        if !closed { o.append(pts[n - 1] + (end ?? dPrev).perpendicular * h) }
+        if !closed { o.append(point(n - 1) + (end ?? dPrev).perpendicular * h) }
     }
 
     /// Appends the corner at `p` between directions `a` (incoming) and `b` (outgoing).

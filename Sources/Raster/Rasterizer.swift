@@ -117,6 +117,16 @@ public final class Rasterizer {
             if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
             let top = Double(clipMinY), bottom = Double(clipMaxY)
             if y1 <= top || y0 >= bottom { return }
+            // Within one row of the clip (most edges of flattened curves and stroke
+            // outlines): one piece, as the loops below would make it, without the slope.
+            if y0 >= top && y1 <= bottom, case let firstRow = floorInClip(y0), y1 <= firstRow + 1 {
+                let row = Int(int32(ofWhole: firstRow))
+                if row < minRow { minRow = row }
+                if row > maxRow { maxRow = row }
+                let r = Int32(truncatingIfNeeded: row)
+                if dir > 0 { rowPiece(x0, y0, x1, y1, dir, r) } else { rowPiece(x1, y0, x0, y1, dir, r) }
+                return
+            }
             let dxdy = (x1 - x0) / (y1 - y0)
             // The x where the edge meets height y, kept between its ends. An edge a few
             // denormals tall (a transform scaling y by 5e-324) overflows the slope to ∞;
@@ -205,22 +215,23 @@ public final class Rasterizer {
                 return
             }
             // Crosses column boundaries: share dy between columns by horizontal extent,
-            // visiting columns in the walking direction so consecutive cells merge.
+            // visiting columns in the walking direction so consecutive cells merge. (One
+            // division per piece, not per column: a flat curve's pieces cross dozens.)
             if xa < xb {
-                let w = xb - xa
+                let k = dy / (xb - xa)
                 var c = ca, px = xa
                 while px < xb {
                     let nx = min(c + 1, xb)
-                    let part = dy * (nx - px) / w
+                    let part = k * (nx - px)
                     if nx > px { addCell(int32(ofWhole: c), row, part, part * (c + 1 - (px + nx) * 0.5)) }
                     px = nx; c += 1
                 }
             } else {
-                let w = xa - xb
+                let k = dy / (xa - xb)
                 var c = ca, qx = xa
                 while qx > xb {
                     let nx = max(c, xb)
-                    let part = dy * (qx - nx) / w
+                    let part = k * (qx - nx)
                     if qx > nx { addCell(int32(ofWhole: c), row, part, part * (c + 1 - (qx + nx) * 0.5)) }
                     qx = nx; c -= 1
                 }
