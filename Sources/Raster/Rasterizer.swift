@@ -635,7 +635,10 @@ public final class Rasterizer {
                 // Insertion sort by column: cells of a row are few and mostly ordered.
                 if e - s > Rasterizer.denseRowCells {
                     Rasterizer.sortByColumn(UnsafeMutableBufferPointer(rebasing: sc[s..<e]))
-                } else if e - s > 1 {
+                } else if e - s == 2 {
+                    let a = sc[s], b = sc[s + 1]
+                    if b.x < a.x { sc[s] = b; sc[s + 1] = a }
+                } else if e - s > 2 {
                     var i = s + 1
                     while i < e {
                         let v = sc[i]
