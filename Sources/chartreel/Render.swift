@@ -191,8 +191,19 @@ func ownCPUSeconds() -> Double {
     return secs(usage.ru_utime) + secs(usage.ru_stime)
 }
 
-/// This process's peak resident memory in MB (children such as ffmpeg not counted).
+/// This process's peak resident memory in MB (children such as ffmpeg not counted):
+/// the high-water mark of its own address space (`VmHWM` in /proc/self/status).
+/// `getrusage`'s `ru_maxrss` is not that on Linux: exec keeps the larger of it and the
+/// peak of the process image it replaced, so a chartreel started by a 250 MB Python
+/// script (scripts/bench, holding raw frames) reported 246 MB for a run whose resident
+/// memory never passed 93 MB.
 func peakMemoryMB() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       case let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }), fields.count >= 2,
+       let kB = Int(fields[1]) {
+        return (kB + 512) / 1024
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return (usage.ru_maxrss + 512) / 1024   // Linux reports kilobytes
