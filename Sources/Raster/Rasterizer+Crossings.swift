@@ -27,9 +27,22 @@ import Geometry
 /// opposite directions cross, which strokes and chart shapes (one simple outline each)
 /// do not make.
 ///
-/// The crossings come from the shape's own edges, kept by `add` and `addEdge`. Rows are
-/// swept top to bottom, so the edges are sorted by their top once per sweep and an
-/// active list follows the rows that need sampling.
+/// What is detected: two cells in one column, that is two visits to the pixel that are
+/// not one after the other along the chain of edges. The walk keeps a chain's cells in
+/// order (edges going up are walked up), closes the current cell where the clip's top or
+/// bottom cuts the chain (so bands find what one sweep finds), and merges a polygon's
+/// last cell into its first only when the closing vertex is inside the clip. A chain
+/// that crosses itself and closes the loop inside one pixel, without leaving it, makes
+/// consecutive cells there; they merge and the pixel is folded as before.
+///
+/// Cost: the crossings come from the shape's own edges, kept by `add` and `addEdge`,
+/// sorted by their top once per sweep (each band copies those in its rows); an active
+/// list follows the rows that need sampling. Per sampled row, only the edges reaching
+/// into the sampled columns' span are crossed on each line (edges left of it count
+/// towards the parity at its start), and a row with more than `maxCrossingEdges` of them
+/// is folded. Pathological even-odd paths of thousands of long edges, where every row is
+/// sampled, draw about twice as slowly as with the fold (a 20,000-point random polygon
+/// at 1920×1080: 3.3 s against 1.8 s); charts use non-zero.
 struct CrossingSampler {
     /// Lines sampled per pixel row. A power of two, so every line's y is exact.
     static let subrows = 32
@@ -44,6 +57,9 @@ struct CrossingSampler {
     var next = 0
     /// Edges whose span of rows reaches the row being sampled.
     var active: [Edge] = []
+    /// Of those, the ones reaching into the sampled columns' span, and the ones left of
+    /// it that do not span the whole row.
+    var near: [Edge] = [], leftPartial: [Edge] = []
     var xs: [Double] = []
 
     init(sources: [[Polyline]], looseEdges: [(Double, Double, Double, Double)], top: Double, bottom: Double) {
@@ -63,25 +79,63 @@ struct CrossingSampler {
         edges.sort { $0.y0 < $1.y0 }
     }
 
+    /// Where edge `e` crosses height `y`, kept between its ends, as the cell walk's
+    /// `x(at:)` (huge and tiny slopes, overflowing spans).
+    @inline(__always)
+    static func x(_ e: Edge, at y: Double) -> Double {
+        let x = e.x0 + (e.x1 - e.x0) * ((y - e.y0) / (e.y1 - e.y0))
+        return x.isNaN ? min(e.x0, e.x1) : min(max(x, min(e.x0, e.x1)), max(e.x0, e.x1))
+    }
+
+    /// The most edges a row may have crossing its sampled columns' span; a row with more
+    /// (a path of thousands of long edges, every row crowded) is left to the fold, so
+    /// the sampling costs at most 32 lines of this many crossings a row.
+    static let maxCrossingEdges = 256
+
     /// Adds to `coverage[i]` the odd part's area in pixel (`columns[i]`, `row`), for
-    /// columns in increasing order; each value is 0…1.
-    mutating func sample(row: Int, columns: UnsafeBufferPointer<Int32>, into coverage: UnsafeMutablePointer<Double>) {
+    /// columns in increasing order; each value is 0…1. Returns false, adding nothing,
+    /// when more than `maxCrossingEdges` edges cross the span of the columns.
+    ///
+    /// Only edges that reach into the span [first column, last column + 1) are crossed
+    /// line by line; an edge wholly left of it only flips the parity at the span's start
+    /// on the lines it spans, and one wholly right of it changes nothing there. (Every
+    /// active edge crossed on every line made a 20,000-point random polygon 14 times
+    /// slower than the fold; this keeps the work near the sampled pixels.)
+    mutating func sample(row: Int, columns: UnsafeBufferPointer<Int32>, into coverage: UnsafeMutablePointer<Double>) -> Bool {
         let top = Double(row), bottom = top + 1
         while next < edges.count && edges[next].y0 < bottom { active.append(edges[next]); next += 1 }
         active.removeAll { $0.y1 <= top }
+        guard let firstColumn = columns.first, let lastColumn = columns.last else { return true }
+        let lo = Double(firstColumn), hi = Double(lastColumn) + 1
+        // Sort the row's edges: through the span, or left of it (all lines, or some).
+        near.removeAll(keepingCapacity: true)
+        leftPartial.removeAll(keepingCapacity: true)
+        var leftWhole = 0
+        for e in active {
+            let xa = Self.x(e, at: max(top, e.y0)), xb = Self.x(e, at: min(bottom, e.y1))
+            if min(xa, xb) >= hi { continue }
+            if max(xa, xb) <= lo {
+                if e.y0 <= top && e.y1 >= bottom { leftWhole += 1 } else { leftPartial.append(e) }
+                continue
+            }
+            near.append(e)
+            if near.count > Self.maxCrossingEdges { return false }
+        }
         let n = Self.subrows
         let weight = 1 / Double(n)
         for k in 0..<n {
             let y = top + (Double(k) + 0.5) * weight
             xs.removeAll(keepingCapacity: true)
-            for e in active where e.y0 <= y && y < e.y1 {
-                // As the cell walk's x(at:), kept between the ends (huge and tiny slopes).
-                let f = (y - e.y0) / (e.y1 - e.y0)
-                let x = e.x0 + (e.x1 - e.x0) * f
-                xs.append(x.isNaN ? min(e.x0, e.x1) : min(max(x, min(e.x0, e.x1)), max(e.x0, e.x1)))
-            }
-            guard xs.count >= 2 else { continue }
+            var left = leftWhole
+            for e in leftPartial where e.y0 <= y && y < e.y1 { left += 1 }
+            for e in near where e.y0 <= y && y < e.y1 { xs.append(Self.x(e, at: y)) }
             xs.sort()
+            // Inside at the span's start when an odd number of edges cross left of it, and
+            // at its end when an odd number cross up to there (the edges right of it,
+            // left out, close that stretch).
+            if left & 1 == 1 { xs.insert(-.infinity, at: 0) }
+            if xs.count & 1 == 1 { xs.append(.infinity) }
+            guard xs.count >= 2 else { continue }
             // Walk the odd stretches and the sampled columns together: both are in order.
             var c = 0, i = 0
             while i + 1 < xs.count && c < columns.count {
@@ -97,5 +151,6 @@ struct CrossingSampler {
                 }
             }
         }
+        return true
     }
 }

@@ -124,7 +124,12 @@ public final class Rasterizer {
             var dir = 1.0
             if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); dir = -1 }
             let top = Double(clipMinY), bottom = Double(clipMaxY)
-            if y1 <= top || y0 >= bottom { return }
+            // Where the clip's top or bottom cuts the chain of edges, the cells on either
+            // side of the cut are not neighbours along it: the current cell is closed, so
+            // a chain that leaves and comes back through one pixel leaves two cells there,
+            // as it does without the clip (an even-odd sweep samples such pixels, and bands
+            // must find what one sweep finds).
+            if y1 <= top || y0 >= bottom { flush(); return }
             // Within one row of the clip (most edges of flattened curves and stroke
             // outlines): one piece, as the loops below would make it, without the slope.
             if y0 >= top && y1 <= bottom, case let firstRow = floorInClip(y0), y1 <= firstRow + 1 {
@@ -149,6 +154,12 @@ public final class Rasterizer {
                 return v.isNaN ? xLow : min(max(v, xLow), xHigh)
             }
             let ys = max(y0, top), ye = min(y1, bottom)
+            // The walk starts at the upper end of an edge going down and at the lower end of
+            // one going up; a cut there closes the cell before it, a cut at the other end
+            // the cell after it.
+            let cutTop = ys != y0, cutBottom = ye != y1
+            if dir > 0 ? cutTop : cutBottom { flush() }
+            defer { if dir > 0 ? cutBottom : cutTop { flush() } }
             var row = Int(int32(ofWhole: floorInClip(ys)))
             // The loops below visit every row that starts before `ye`, so the last is
             // ⌈ye⌉ − 1. (An epsilon here once missed the row of an edge ending 1e-13
@@ -358,7 +369,10 @@ public final class Rasterizer {
             // The walk starts and ends at the same vertex: when its last cell is its first,
             // they are one cell, as for every other vertex of the chain. (Two cells in one
             // column mark a pixel holding separate edges, which an even-odd sweep samples.)
-            if a.hasCur && a.cells.count > first {
+            // Only when that vertex lies inside the clip's rows: otherwise the chain was cut
+            // there, and its first and last cells are not neighbours along it.
+            let closing = pts[pts.count - 1]
+            if closing.y > Double(a.clipMinY) && closing.y < Double(a.clipMaxY) && a.hasCur && a.cells.count > first {
                 let f = a.cells.base.unsafelyUnwrapped + first
                 if f.pointee.x == a.curX && f.pointee.y == a.curY {
                     f.pointee.cover += a.curCover; f.pointee.area += a.curArea
@@ -697,7 +711,8 @@ public final class Rasterizer {
                     }
                     sampledCov.removeAll(keepingCapacity: true)
                     sampledCov.append(contentsOf: repeatElement(0, count: sampledX.count))
-                    sampledX.withUnsafeBufferPointer { xs in
+                    // A row crowded with edges near its sampled pixels is folded as before.
+                    sampled = sampledX.withUnsafeBufferPointer { xs in
                         sampledCov.withUnsafeMutableBufferPointer { cov in
                             sampler!.sample(row: base + r, columns: xs, into: cov.baseAddress!)
                         }

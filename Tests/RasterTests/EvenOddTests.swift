@@ -96,6 +96,65 @@ final class EvenOddTests: XCTestCase {
         XCTAssertEqual(Double(total) / 255, area, accuracy: area * 0.005)
     }
 
+    /// A chain that leaves the canvas over its top edge and comes back into the same pixel
+    /// (found by review): the walk is cut there, so the pixel holds two cells and is
+    /// sampled, as it is when the whole shape is on the canvas. Folded, it was 0 against
+    /// 112 with the shape five rows lower.
+    func testAChainCutByTheClipIsStillTwoEdges() {
+        let pts = [Point(10.1, 0.95), Point(10.9, 0.05), Point(10.9, -3), Point(10.1, -3), Point(10.1, 0.05),
+                   Point(10.9, 0.95), Point(10.9, 3), Point(10.1, 3)]
+        func draw(_ dy: Double) -> Pixmap {
+            var path = Path()
+            path.move(to: pts[0] + Point(0, dy))
+            for q in pts.dropFirst() { path.line(to: q + Point(0, dy)) }
+            path.close()
+            let c = Canvas(width: 16, height: 16)
+            c.fill(path, paint: .solid(.white), rule: .evenOdd)
+            return c.pixmap
+        }
+        let cut = Int(draw(0).pixel(10, 0).a), whole = Int(draw(5).pixel(10, 5).a)
+        let shifted = pts.map { $0 + Point(0, 5) }
+        let expected = Self.supersampledEvenOdd(shifted, 10, 5, grid: 64) * 255
+        XCTAssertEqual(Double(whole), expected, accuracy: 4)
+        XCTAssertEqual(cut, whole)
+    }
+
+    /// Swept in bands, even-odd shapes give the bytes of one sweep: each band's clip cuts
+    /// the chains, and the cells on either side of a cut are kept apart (a band once
+    /// folded pixels that one sweep sampled, up to 242 levels apart).
+    func testBandsOfAnEvenOddFillGiveTheBytesOfOneSweep() {
+        func star(_ p: Int, _ q: Int, _ cx: Double, _ cy: Double, _ r: Double, _ turn: Double) -> Path {
+            var path = Path()
+            for i in 0..<p {
+                let a = turn + 2 * Double.pi * Double(i * q % p) / Double(p)
+                let pt = Point(cx + r * cos(a), cy + r * sin(a))
+                if i == 0 { path.move(to: pt) } else { path.line(to: pt) }
+            }
+            path.close()
+            return path
+        }
+        var shapes = star(31, 11, 150.3, 100.7, 95, 0.1)
+        shapes.append(contentsOf: star(7, 3, 60, 60, 55, 0.3))
+        shapes.append(contentsOf: star(101, 50, 200, 120, 70, 0.05))
+        func draw(bandCells: Int) -> (Pixmap, Int) {
+            let saved = Rasterizer.bandCells
+            Rasterizer.bandCells = bandCells
+            defer { Rasterizer.bandCells = saved }
+            let c = Canvas(width: 300, height: 200)
+            c.fill(shapes, paint: .solid(.white), rule: .evenOdd)
+            return (c.pixmap, c.rasterizer.lastBandCount)
+        }
+        let (whole, one) = draw(bandCells: 1 << 30)
+        XCTAssertEqual(one, 1)
+        for cells in [100, 1000, 5000] {
+            let (banded, bands) = draw(bandCells: cells)
+            XCTAssertGreaterThan(bands, 1)
+            var differing = 0
+            for i in 0..<whole.data.count where whole.data[i] != banded.data[i] { differing += 1 }
+            XCTAssertEqual(differing, 0, "\(bands) bands")
+        }
+    }
+
     /// The fraction of `grid` × `grid` sample points of pixel (x, y) inside `pts` by
     /// the even-odd rule.
     static func supersampledEvenOdd(_ pts: [Point], _ x: Int, _ y: Int, grid: Int) -> Double {
