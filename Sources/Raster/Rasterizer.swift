@@ -28,7 +28,9 @@ public struct Span: Hashable, Sendable {
 /// the covers to its left plus its own area; between cells the coverage is constant,
 /// so interiors come out as solid spans. The work is proportional to the cells edges
 /// cross plus the spans emitted — a thin line across a large canvas costs its length,
-/// not its bounding box — and no buffer the size of the canvas is touched.
+/// not its bounding box — and no buffer the size of the canvas is touched. (Even-odd
+/// pixels where separate edges meet are sampled from crossings, at a cost bounded per
+/// row: `CrossingSampler`.)
 ///
 /// Cells are gathered unsorted, then ordered with one counting sort by row and a small
 /// sort by column within each row (rows hold few cells). A row with more than
