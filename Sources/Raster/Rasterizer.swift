@@ -53,7 +53,7 @@ public struct Span: Hashable, Sendable {
 /// column come from adding 1.5·2⁵² instead of checked `Int(x)` conversions (the clip
 /// bounds the values). With the stroker's one-point joins on flat turns, these took the
 /// dashboard frame from 45.6 to 40.9 million instructions (callgrind) and from 1.9× to
-/// 2.16–2.58× Cairo's speed (docs/benchmarks.md).
+/// 2.16–2.64× Cairo's speed (docs/benchmarks.md).
 ///
 /// Exactness, measured against Cairo (`CairoReferenceTests`, 76 scenes, all within the
 /// thresholds): coverage is the exact area wherever a pixel holds one step of winding
