@@ -263,7 +263,10 @@ public final class Rasterizer {
             }
             if count > 0 { body(row, rows, UnsafeBufferPointer(start: spans, count: count)) }
         }
-        let top = Int(y0.rounded(.down)), bottom = Int((y1 - 1).rounded(.up))
+        // The last row is the one before ⌈y1⌉. (As ⌈y1 − 1⌉ it was row −1 for a rectangle a
+        // few 1e-186 px tall at the top of the canvas: y1 − 1 rounds to −1; found by
+        // fuzzing, a heap overflow in the blit.)
+        let top = Int(y0.rounded(.down)), bottom = max(top, Int(y1.rounded(.up)) - 1)
         if top == bottom { run(top, 1, y1 - y0); return }
         run(top, 1, Double(top + 1) - y0)
         if bottom > top + 1 { run(top + 1, bottom - top - 1, 1) }

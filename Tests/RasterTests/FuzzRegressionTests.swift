@@ -100,6 +100,33 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(Set(rows.keys), [4])
     }
 
+    /// Fuzz/corpus/raster/crash-rect-row-above-canvas: under a scale of (7.7e49, 4.7e-188)
+    /// a rectangle becomes one 1e-186 px tall at the top of an 11 × 11 canvas. The
+    /// rectangle sweep took its last row as ⌈y1 − 1⌉, and y1 − 1 rounds to −1: it blitted
+    /// row −1, before the pixmap (a heap overflow under ASan). Now its rows are 0 only, with
+    /// the coverage of its height.
+    func testAVanishinglyThinRectangleStaysInsideTheCanvas() {
+        let c = Canvas(width: 11, height: 11)
+        c.concatenate(Transform(a: 7.684632920852955e+49, b: 0, c: 0, d: 4.686116055701966e-188, tx: 0, ty: 0))
+        c.fill(.rect(Rect(x: -11.78125, y: 51.1953125, width: 20, height: 20)), paint: .solid(.black), opacity: 0.29)
+        XCTAssertTrue(stride(from: 3, to: c.pixmap.data.count, by: 4).allSatisfy { c.pixmap.data[$0] == 0 })
+
+        let r = Rasterizer()
+        r.reset(clipX: 0, clipY: 0, clipWidth: 11, clipHeight: 11)
+        r.add([Polyline(points: [Point(-5, 2e-186), Point(20, 2e-186), Point(20, 3e-186), Point(-5, 3e-186)], closed: true)])
+        var rows: [Int] = []
+        r.sweep(rule: .nonZero) { y, _ in rows.append(y) }
+        XCTAssertTrue(rows.allSatisfy { $0 == 0 })
+        // A taller one ending on a row boundary still stops at the row above it.
+        r.reset(clipX: 0, clipY: 0, clipWidth: 11, clipHeight: 11)
+        r.add([Polyline(points: [Point(1, 2.5), Point(4, 2.5), Point(4, 5), Point(1, 5)], closed: true)])
+        var spans: [Int: [Span]] = [:]
+        r.sweep(rule: .nonZero) { y, s in spans[y] = Array(s) }
+        XCTAssertEqual(spans.keys.sorted(), [2, 3, 4])
+        XCTAssertEqual(spans[2], [Span(x: 1, length: 3, alpha: 128)])
+        XCTAssertEqual(spans[4], [Span(x: 1, length: 3, alpha: 255)])
+    }
+
     /// Fuzz/corpus/raster/timeout-denormal-height: an ellipse scaled in y by 5e-324 has
     /// edges a few denormals tall. Their slope overflowed to ∞, the x where an edge
     /// crosses row 0 became ∞, and the column walk never ended.
