@@ -88,10 +88,13 @@ public final class Rasterizer {
     /// many edges (a 100,000-point line, a fine dash pattern, a stroke scaled by 1e49 and
     /// clipped to the canvas sides) can hold thousands in runs going both ways, where
     /// insertion sort is quadratic (a fuzzed 11×11 stroke took 60 s); those rows get the
-    /// standard library's stable O(n log n) sort.
+    /// standard library's stable O(n log n) sort. Two cells, the row of a simple shape
+    /// between its top and bottom, take one comparison.
     @inline(__always)
     static func sortByColumn(_ row: UnsafeMutableBufferPointer<Cell>) {
-        if row.count > 64 {
+        if row.count == 2 {
+            if row[1].x < row[0].x { row.swapAt(0, 1) }
+        } else if row.count > 64 {
             var row = row
             row.sort { $0.x < $1.x }
         } else {
@@ -400,22 +403,8 @@ public final class Rasterizer {
                     if count > 0 { body(base + r, 1, UnsafeBufferPointer(start: spans, count: count)) }
                     continue
                 }
-                // Insertion sort by column: cells of a row are few and mostly ordered.
-                if e - s > Rasterizer.denseRowCells {
-                    Rasterizer.sortByColumn(UnsafeMutableBufferPointer(rebasing: sc[s..<e]))
-                } else if e - s == 2 {
-                    let a = sc[s], b = sc[s + 1]
-                    if b.x < a.x { sc[s] = b; sc[s + 1] = a }
-                } else if e - s > 2 {
-                    var i = s + 1
-                    while i < e {
-                        let v = sc[i]
-                        var j = i - 1
-                        while j >= s && sc[j].x > v.x { sc[j + 1] = sc[j]; j -= 1 }
-                        sc[j + 1] = v
-                        i += 1
-                    }
-                }
+                // By column: cells of a row are few and mostly ordered.
+                if e - s > 1 { Rasterizer.sortByColumn(UnsafeMutableBufferPointer(rebasing: sc[s..<e])) }
                 // An even-odd row with two cells in one column (two edges in a pixel) has
                 // those pixels sampled from the crossings instead of folded.
                 var sampled = false
@@ -482,7 +471,7 @@ public final class Rasterizer {
                     }
                     let a: UInt8
                     if sampled && nextSampled < sampledX.count && sampledX[nextSampled] == x {
-                        a = UInt8(min(1, sampledCov[nextSampled]) * scale + 0.5)
+                        a = alpha(min(1, sampledCov[nextSampled]))
                         nextSampled += 1
                     } else {
                         a = alpha(cover + area)
