@@ -13,14 +13,14 @@ public protocol ChartContent {
     var mark: AnyMark<Row> { get set }
 }
 
-/// A mark of any kind over rows of type `Row`: the `MarkSpec` a document's mark decodes
-/// to, plus the columns its `.value`s read.
+/// A mark of any kind over rows of type `Row`: the `ChartMark` a document's mark decodes
+/// to (`LineMarkSpec`, `BarMarkSpec`, …), plus the columns its `.value`s read.
 ///
 /// Field names in `spec` are the labels of those values; the chart turns its rows into a
 /// table with one column per label when it is built.
 public struct AnyMark<Row>: ChartContent {
-    /// The mark in the model's terms; `spec(_:)` edits it directly.
-    public var spec: MarkSpec
+    /// The mark in the model's terms; `options(_:)` edits what every kind has.
+    public var spec: any ChartMark
     /// What the mark plots along x (its horizontal channel).
     var x: PlottableValue<Row>?
     /// What the mark plots along y.
@@ -37,11 +37,21 @@ public struct AnyMark<Row>: ChartContent {
     /// Problems found by modifiers, reported when the scene is built.
     var problems: [String] = []
 
-    /// A mark of `kind` reading `x` and `y`.
-    init(kind: MarkKind, x: PlottableValue<Row>?, y: PlottableValue<Row>?) {
-        spec = MarkSpec(kind: kind)
+    /// The mark `spec` reading `x` and `y`.
+    init(_ spec: any ChartMark, x: PlottableValue<Row>?, y: PlottableValue<Row>?) {
+        self.spec = spec
         self.x = x; self.y = y
     }
+
+    /// Edits the spec when it is an `M` (a kind-specific modifier on a mark of that kind).
+    mutating func edit<M: ChartMark>(_ type: M.Type, _ change: (inout M) -> Void) {
+        guard var m = spec as? M else { return }
+        change(&m)
+        spec = m
+    }
+
+    /// Edits the options every kind has.
+    mutating func editOptions(_ change: (inout MarkOptions) -> Void) { change(&spec.options) }
 
     /// The mark itself.
     public var mark: AnyMark<Row> {
@@ -62,13 +72,13 @@ public struct AnyMark<Row>: ChartContent {
         let kind = spec.kind
         if strokePaint == nil && strokeStyle == nil {
             switch kind {
-            case .line: return (.solid(Palette.color(0)), StrokeStyle(width: 2, cap: .round, join: .round))
-            case .rule: return (.solid(Color(r: 0.4, g: 0.4, b: 0.4)), StrokeStyle(width: 1))
+            case .line: return LineMarkSpec.defaultStroke
+            case .rule: return RuleMarkSpec.defaultStroke
             default: return nil
             }
         }
-        let paint = strokePaint ?? (kind == .line ? .solid(Palette.color(0)) : kind == .rule ? .solid(Color(r: 0.4, g: 0.4, b: 0.4)) : .solid(.black))
-        let style = strokeStyle ?? (kind == .line ? StrokeStyle(width: 2, cap: .round, join: .round) : StrokeStyle(width: 1))
+        let paint = strokePaint ?? (kind == .line ? LineMarkSpec.defaultStroke.paint : kind == .rule ? RuleMarkSpec.defaultStroke.paint : .solid(.black))
+        let style = strokeStyle ?? (kind == .line ? LineMarkSpec.defaultStroke.style : StrokeStyle(width: 1))
         return (paint, style)
     }
 }
@@ -81,12 +91,12 @@ public struct LineMark<Row>: ChartContent, InterpolatedMark {
     public var mark: AnyMark<Row>
     /// A line through (x, y) of every row.
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .line, x: x, y: y)
+        mark = AnyMark(LineMarkSpec(), x: x, y: y)
     }
     /// One line per value of `series`.
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>, series: PlottableValue<Row>) {
-        mark = AnyMark(kind: .line, x: x, y: y)
-        mark.spec.series = mark.read(series)
+        mark = AnyMark(LineMarkSpec(), x: x, y: y)
+        mark.spec.options.series = mark.read(series)
     }
 }
 
@@ -96,18 +106,18 @@ public struct AreaMark<Row>: ChartContent, InterpolatedMark {
     public var mark: AnyMark<Row>
     /// The region between the baseline (zero) and y.
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .area, x: x, y: y)
+        mark = AnyMark(AreaMarkSpec(), x: x, y: y)
     }
     /// Areas of several series, stacked as `stacking` says (a streamgraph is `.center`).
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>, series: PlottableValue<Row>, stacking: StackMode = .none) {
-        mark = AnyMark(kind: .area, x: x, y: y)
-        mark.spec.series = mark.read(series)
-        mark.spec.stack = stacking
+        mark = AnyMark(AreaMarkSpec(), x: x, y: y)
+        mark.spec.options.series = mark.read(series)
+        mark.spec.options.stack = stacking
     }
     /// The band between two values at each x (a range area).
     public init(x: PlottableValue<Row>, yStart: PlottableValue<Row>, yEnd: PlottableValue<Row>) {
-        mark = AnyMark(kind: .area, x: x, y: yEnd)
-        mark.spec.y2 = mark.read(yStart)
+        mark = AnyMark(AreaMarkSpec(), x: x, y: yEnd)
+        mark.spec.options.y2 = mark.read(yStart)
     }
 }
 
@@ -118,17 +128,17 @@ public struct BarMark<Row>: ChartContent {
     public var mark: AnyMark<Row>
     /// Bars from zero to the value; the category axis decides the direction.
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .bar, x: x, y: y)
+        mark = AnyMark(BarMarkSpec(), x: x, y: y)
     }
     /// Vertical bars between two values (a floating or Gantt bar).
     public init(x: PlottableValue<Row>, yStart: PlottableValue<Row>, yEnd: PlottableValue<Row>) {
-        mark = AnyMark(kind: .bar, x: x, y: yEnd)
-        mark.spec.y2 = mark.read(yStart)
+        mark = AnyMark(BarMarkSpec(), x: x, y: yEnd)
+        mark.spec.options.y2 = mark.read(yStart)
     }
     /// Horizontal bars between two values.
     public init(xStart: PlottableValue<Row>, xEnd: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .bar, x: xEnd, y: y)
-        mark.spec.x2 = mark.read(xStart)
+        mark = AnyMark(BarMarkSpec(), x: xEnd, y: y)
+        mark.spec.options.x2 = mark.read(xStart)
     }
 }
 
@@ -138,7 +148,7 @@ public struct PointMark<Row>: ChartContent {
     public var mark: AnyMark<Row>
     /// A dot at (x, y) of every row.
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .point, x: x, y: y)
+        mark = AnyMark(PointMarkSpec(), x: x, y: y)
     }
 }
 
@@ -148,23 +158,23 @@ public struct RuleMark<Row>: ChartContent, PeakMark {
     public var mark: AnyMark<Row>
     /// A vertical rule at each row's x, the plot's full height.
     public init(x: PlottableValue<Row>) {
-        mark = AnyMark(kind: .rule, x: x, y: nil)
+        mark = AnyMark(RuleMarkSpec(), x: x, y: nil)
     }
     /// A horizontal rule at each row's y, the plot's full width.
     public init(y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .rule, x: nil, y: y)
-        mark.spec.vertical = false
+        mark = AnyMark(RuleMarkSpec(), x: nil, y: y)
+        mark.edit(RuleMarkSpec.self) { $0.vertical = false }
     }
     /// A vertical rule at x between two values.
     public init(x: PlottableValue<Row>, yStart: PlottableValue<Row>, yEnd: PlottableValue<Row>) {
-        mark = AnyMark(kind: .rule, x: x, y: yStart)
-        mark.spec.y2 = mark.read(yEnd)
+        mark = AnyMark(RuleMarkSpec(), x: x, y: yStart)
+        mark.spec.options.y2 = mark.read(yEnd)
     }
     /// A horizontal rule at y between two values.
     public init(xStart: PlottableValue<Row>, xEnd: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .rule, x: xStart, y: y)
-        mark.spec.vertical = false
-        mark.spec.x2 = mark.read(xEnd)
+        mark = AnyMark(RuleMarkSpec(), x: xStart, y: y)
+        mark.edit(RuleMarkSpec.self) { $0.vertical = false }
+        mark.spec.options.x2 = mark.read(xEnd)
     }
 }
 
@@ -174,17 +184,18 @@ public struct TextMark<Row>: ChartContent, PeakMark {
     public var mark: AnyMark<Row>
     /// Each row's y value as text (formatted with `format(_:)`), above its point.
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .text, x: x, y: y)
+        mark = AnyMark(TextMarkSpec(), x: x, y: y)
     }
     /// Each row's `text` value at its point.
     public init(x: PlottableValue<Row>, y: PlottableValue<Row>, text: PlottableValue<Row>) {
-        mark = AnyMark(kind: .text, x: x, y: y)
-        mark.spec.textField = mark.read(text)
+        mark = AnyMark(TextMarkSpec(), x: x, y: y)
+        let field = mark.read(text)
+        mark.edit(TextMarkSpec.self) { $0.field = field }
     }
     /// The same text at every row's point.
     public init(_ text: String, x: PlottableValue<Row>, y: PlottableValue<Row>) {
-        mark = AnyMark(kind: .text, x: x, y: y)
-        mark.spec.textLiteral = text
+        mark = AnyMark(TextMarkSpec(), x: x, y: y)
+        mark.edit(TextMarkSpec.self) { $0.literal = text }
     }
 }
 
@@ -196,9 +207,10 @@ public struct SectorMark<Row>: ChartContent {
     /// Slices whose angles are proportional to `angle`; `innerRadius` is the hole as a
     /// fraction of the radius (0 for a pie), `angularGap` the gap between slices in degrees.
     public init(angle: PlottableValue<Row>, innerRadius: Double = 0, angularGap: Double = 0) {
-        mark = AnyMark(kind: .sector, x: nil, y: angle)
-        mark.spec.innerRadius = innerRadius
-        mark.spec.angularGap = angularGap
+        var sector = SectorMarkSpec()
+        sector.innerRadius = innerRadius
+        sector.angularGap = angularGap
+        mark = AnyMark(sector, x: nil, y: angle)
     }
 }
 
@@ -208,9 +220,10 @@ public struct ShapeMark<Row>: ChartContent {
     public var mark: AnyMark<Row>
     /// Draws `path`; with `inDataCoordinates` its points are data values (linear scales).
     public init(_ path: Path, inDataCoordinates: Bool = false) {
-        mark = AnyMark(kind: .shape, x: nil, y: nil)
-        mark.spec.shapePath = path
-        mark.spec.shapeInData = inDataCoordinates
+        var shape = ShapeMarkSpec()
+        shape.path = path
+        shape.inData = inDataCoordinates
+        mark = AnyMark(shape, x: nil, y: nil)
     }
 }
 

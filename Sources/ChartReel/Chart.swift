@@ -99,7 +99,7 @@ enum ChartAssembly {
         }
         let x = try channel(\.x, "x"), y = try channel(\.y, "y")
         for m in marks where !m.problems.isEmpty {
-            throw ChartReelError.invalidMark(id: m.spec.id, problems: m.problems)
+            throw ChartReelError.invalidMark(id: m.spec.options.id, problems: m.problems)
         }
         // One column per label, the first reader of a label defining it.
         func columns(_ marks: [AnyMark<Row>]) -> [PlottableValue<Row>] {
@@ -120,7 +120,7 @@ enum ChartAssembly {
                 }
             }
             if let m = marks.first(where: { $0.transition != nil }) {
-                throw ChartReelError.invalidMark(id: m.spec.id, problems: [
+                throw ChartReelError.invalidMark(id: m.spec.options.id, problems: [
                     "transition(to:) needs values read from the rows (.value(label, \\.keyPath)) in Chart(rows) { … }"])
             }
         }
@@ -139,12 +139,16 @@ enum ChartAssembly {
         if let y { spec.y = Channel(field: y.label); spec.y.scale = y.preferredScale }
         spec.marks = marks.enumerated().map { i, m in
             var s = m.spec
-            s.stroke = m.resolvedStroke
-            if s.kind == .area && s.fill == nil && s.color == nil && s.series == nil {
-                s.fill = .solid(Palette.color(0).opacity(0.3))
+            if var stroked = s as? any StrokedMark {
+                stroked.stroke = m.resolvedStroke
+                s = stroked
             }
-            if filtered.contains(i) { s.filter = (field(i), .number(1)) }
-            if let t = m.transition { s.transition = (t.rows.map { row($0, marks, template) }, t.animation) }
+            if var area = s as? AreaMarkSpec, area.fill == nil, area.options.color == nil, area.options.series == nil {
+                area.fill = AreaMarkSpec.defaultFill
+                s = area
+            }
+            if filtered.contains(i) { s.options.filter = (field(i), .number(1)) }
+            if let t = m.transition { s.options.transition = (t.rows.map { row($0, marks, template) }, t.animation) }
             return s
         }
         return spec

@@ -84,7 +84,7 @@ public struct MarkAnimation: Sendable {
     }
 }
 
-extension MarkSpec {
+extension MarkOptions {
     /// Sets the animated value of `property`.
     mutating func set(_ property: MarkProperty, _ value: AnimatedValue) {
         switch property {

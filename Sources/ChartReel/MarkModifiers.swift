@@ -16,13 +16,14 @@ extension ChartContent {
 
     /// Names the mark: its scene node gets this id (tests find it with `scene.node(_:)`),
     /// as a document's `"id"` does.
-    public func id(_ id: String) -> Self { with { $0.spec.id = id } }
+    public func id(_ id: String) -> Self { with { $0.spec.options.id = id } }
 
     /// The mark's entry in the legend.
-    public func legendName(_ name: String) -> Self { with { $0.spec.name = name } }
+    public func legendName(_ name: String) -> Self { with { $0.spec.options.name = name } }
 
-    /// Edits the mark's `MarkSpec` directly, for the fields no modifier covers.
-    public func spec(_ edit: (inout MarkSpec) -> Void) -> Self { with { edit(&$0.spec) } }
+    /// Edits the options every mark has (`MarkOptions`) directly, for the fields no
+    /// modifier covers.
+    public func options(_ edit: (inout MarkOptions) -> Void) -> Self { with { edit(&$0.spec.options) } }
 
     // MARK: Paint
 
@@ -32,8 +33,8 @@ extension ChartContent {
         with { m in
             switch m.spec.kind {
             case .line, .rule: m.strokePaint = paint
-            case .text: m.spec.textColor = paint.representativeColor
-            default: m.spec.fill = paint
+            case .text: m.edit(TextMarkSpec.self) { $0.color = paint.representativeColor }
+            default: m.setFill(paint)
             }
         }
     }
@@ -51,10 +52,10 @@ extension ChartContent {
         with { m in
             if m.spec.kind == .sector {
                 m.x = value
-                if colors != nil || domain != nil { m.spec.color = .category(field: m.read(value), colors: colors, domain: domain) }
+                if colors != nil || domain != nil { m.spec.options.color = .category(field: m.read(value), colors: colors, domain: domain) }
             } else {
-                m.spec.series = m.read(value)
-                if colors != nil || domain != nil { m.spec.color = .category(field: nil, colors: colors, domain: domain) }
+                m.spec.options.series = m.read(value)
+                if colors != nil || domain != nil { m.spec.options.color = .category(field: nil, colors: colors, domain: domain) }
             }
         }
     }
@@ -65,10 +66,10 @@ extension ChartContent {
         with { m in
             if m.spec.kind == .sector {
                 m.x = value
-                m.spec.color = .ramp(field: m.read(value), stops: ramp)
+                m.spec.options.color = .ramp(field: m.read(value), stops: ramp)
             } else {
-                m.spec.series = m.read(value)
-                m.spec.color = .ramp(field: nil, stops: ramp)
+                m.spec.options.series = m.read(value)
+                m.spec.options.color = .ramp(field: nil, stops: ramp)
             }
         }
     }
@@ -79,27 +80,27 @@ extension ChartContent {
                                 of value: PlottableValue<Row>? = nil) -> Self {
         with { m in
             let field = value.map { m.read($0) }
-            m.spec.color = .thresholds(field: field, steps: thresholds.sorted { $0.upTo < $1.upTo }, otherwise: otherwise)
+            m.spec.options.color = .thresholds(field: field, steps: thresholds.sorted { $0.upTo < $1.upTo }, otherwise: otherwise)
         }
     }
 
     /// Paints along the value axis with a gradient whose stops sit at data values (0 green,
     /// 15 yellow, 60 red): each bar shows the stretch of it that it covers.
     public func foregroundStyle(valueGradient stops: [(value: Double, color: Color)]) -> Self {
-        with { $0.spec.color = .valueGradient(stops: stops.sorted { $0.value < $1.value }) }
+        with { $0.spec.options.color = .valueGradient(stops: stops.sorted { $0.value < $1.value }) }
     }
 
     /// Gives elements whose `value` is one of `colors`' keys that colour (cancelled
     /// flights in dark red), before the mark's other colouring.
     public func foregroundStyle(overriding colors: [String: Color], by value: PlottableValue<Row>) -> Self {
         with { m in
-            let inner = m.spec.color ?? .category(field: nil, colors: nil, domain: nil)
-            m.spec.color = .overrides(field: m.read(value), values: colors, otherwise: inner)
+            let inner = m.spec.options.color ?? .category(field: nil, colors: nil, domain: nil)
+            m.spec.options.color = .overrides(field: m.read(value), values: colors, otherwise: inner)
         }
     }
 
     /// The fill of areas, bars, points, sectors and shapes.
-    public func fill(_ paint: NodePaint) -> Self { with { $0.spec.fill = paint } }
+    public func fill(_ paint: NodePaint) -> Self { with { $0.setFill(paint) } }
 
     /// One fill colour.
     public func fill(_ color: Color) -> Self { fill(NodePaint.solid(color)) }
@@ -126,18 +127,18 @@ extension ChartContent {
     public func lineStyle(_ style: StrokeStyle) -> Self { with { $0.strokeStyle = style } }
 
     /// A fixed opacity in 0…1 (an opacity animation replaces it).
-    public func opacity(_ value: Double) -> Self { with { $0.spec.opacity = .constant(value) } }
+    public func opacity(_ value: Double) -> Self { with { $0.spec.options.opacity = .constant(value) } }
 
     /// How the mark's pixels combine with what is under them (darken rulers over a streamgraph).
-    public func blendMode(_ mode: MarkBlendMode) -> Self { with { $0.spec.blendMode = mode.rawValue } }
+    public func blendMode(_ mode: MarkBlendMode) -> Self { with { $0.spec.options.blendMode = mode.rawValue } }
 
     // MARK: Data
 
     /// Splits the mark into series by `value` without choosing colours (the palette's).
-    public func series(_ value: PlottableValue<Row>) -> Self { with { $0.spec.series = $0.read(value) } }
+    public func series(_ value: PlottableValue<Row>) -> Self { with { $0.spec.options.series = $0.read(value) } }
 
     /// How the values of several series at one position stack.
-    public func stacking(_ mode: StackMode) -> Self { with { $0.spec.stack = mode } }
+    public func stacking(_ mode: StackMode) -> Self { with { $0.spec.options.stack = mode } }
 
     /// Draws only the rows for which `isIncluded` is true; scales still span every row.
     public func filter(_ isIncluded: @escaping (Row) -> Bool) -> Self { with { $0.filter = isIncluded } }
@@ -156,10 +157,10 @@ extension ChartContent {
     public func animation(_ change: MarkAnimation, _ animation: Animation = Animation()) -> Self {
         with { m in
             for c in change.changes {
-                m.spec.set(c.property, .tween(Tween(from: c.from, to: c.to, animation: animation)))
+                m.spec.options.set(c.property, .tween(Tween(from: c.from, to: c.to, animation: animation)))
             }
             if let colors = change.colors {
-                m.spec.colorAnimation = AnimatedColor(from: colors.from, to: colors.to, animation: animation)
+                m.spec.options.colorAnimation = AnimatedColor(from: colors.from, to: colors.to, animation: animation)
             }
         }
     }
@@ -167,7 +168,7 @@ extension ChartContent {
     /// Animates a property through keyframes (times in seconds on the scene's clock).
     public func keyframes(_ property: MarkProperty, _ frames: [Keyframe]) -> Self {
         with { m in
-            if let k = Keyframes(frames) { m.spec.set(property, .keyframes(k)) }
+            if let k = Keyframes(frames) { m.spec.options.set(property, .keyframes(k)) }
             else { m.problems.append("keyframes of \(property) need at least one keyframe and finite times and values") }
         }
     }
@@ -175,12 +176,12 @@ extension ChartContent {
     /// Starts each element's animations `seconds` after the previous one's, in `order`
     /// (bars growing one after another; series of lines and areas count as elements).
     public func stagger(each seconds: Double, from order: StaggerSpec.Order = .start) -> Self {
-        with { $0.spec.stagger = StaggerSpec(step: seconds, order: order) }
+        with { $0.spec.options.stagger = StaggerSpec(step: seconds, order: order) }
     }
 
     /// Spreads the elements' starts evenly over `seconds`, in `order`.
     public func stagger(amount seconds: Double, from order: StaggerSpec.Order = .start) -> Self {
-        with { $0.spec.stagger = StaggerSpec(step: 0, amount: seconds, order: order) }
+        with { $0.spec.options.stagger = StaggerSpec(step: 0, amount: seconds, order: order) }
     }
 }
 
@@ -188,10 +189,10 @@ extension ChartContent {
 
 extension InterpolatedMark {
     /// How the points are connected: `.bezier(0.5)`, `.catmullRom`, `.monotone`, `.step(.center)`.
-    public func interpolation(_ method: Interpolation) -> Self { with { $0.spec.interpolation = method } }
+    public func interpolation(_ method: Interpolation) -> Self { with { $0.editConnected { $0.interpolation = method } } }
 
     /// Starts the curve at the plot's bottom-leading corner (the SwiftUI tutorial's line chart).
-    public func startAtOrigin(_ enabled: Bool = true) -> Self { with { $0.spec.startAtOrigin = enabled } }
+    public func startAtOrigin(_ enabled: Bool = true) -> Self { with { $0.editConnected { $0.startAtOrigin = enabled } } }
 }
 
 extension LineMark {
@@ -202,51 +203,51 @@ extension LineMark {
             var p = PointStyle(size: size)
             p.fill = fill
             p.stroke = stroke
-            m.spec.points = p
+            m.edit(LineMarkSpec.self) { $0.points = p }
         }
     }
 }
 
 extension BarMark {
     /// Rounded corners of `radius` pixels.
-    public func cornerRadius(_ radius: Double) -> Self { with { $0.spec.cornerRadius = radius } }
+    public func cornerRadius(_ radius: Double) -> Self { with { $0.edit(BarMarkSpec.self) { $0.cornerRadius = radius } } }
 
     /// Fully rounded ends.
-    public func capsule(_ enabled: Bool = true) -> Self { with { $0.spec.capsule = enabled } }
+    public func capsule(_ enabled: Bool = true) -> Self { with { $0.edit(BarMarkSpec.self) { $0.capsule = enabled } } }
 
     /// The bar's thickness as a fraction of its band (0…1).
-    public func barWidth(_ fraction: Double) -> Self { with { $0.spec.barWidth = fraction } }
+    public func barWidth(_ fraction: Double) -> Self { with { $0.edit(BarMarkSpec.self) { $0.barWidth = fraction } } }
 }
 
 extension PointMark {
     /// The dots' diameter in pixels.
-    public func symbolSize(_ size: Double) -> Self { with { $0.spec.size = size } }
+    public func symbolSize(_ size: Double) -> Self { with { $0.edit(PointMarkSpec.self) { $0.size = size } } }
 }
 
 extension PeakMark {
     /// One element per series, where the series is thickest (the baby-names rulers and labels).
-    public func atPeak(_ enabled: Bool = true) -> Self { with { $0.spec.atPeak = enabled } }
+    public func atPeak(_ enabled: Bool = true) -> Self { with { $0.edit(RuleMarkSpec.self) { $0.atPeak = enabled }; $0.edit(TextMarkSpec.self) { $0.atPeak = enabled } } }
 }
 
 extension TextMark {
     /// Text size in pixels.
-    public func font(size: Double) -> Self { with { $0.spec.fontSize = size } }
+    public func font(size: Double) -> Self { with { $0.edit(TextMarkSpec.self) { $0.fontSize = size } } }
 
     /// Where the label sits relative to its point, `offset` pixels away from it.
     public func position(_ position: TextPosition, offset: Double = 6) -> Self {
-        with { $0.spec.textPosition = position; $0.spec.textOffset = offset }
+        with { $0.edit(TextMarkSpec.self) { $0.position = position; $0.offset = offset } }
     }
 
     /// Rotation in degrees, clockwise (−90 reads bottom to top).
-    public func rotation(degrees: Double) -> Self { with { $0.spec.textAngle = degrees } }
+    public func rotation(degrees: Double) -> Self { with { $0.edit(TextMarkSpec.self) { $0.angle = degrees } } }
 
     /// A rounded background behind each label (Swift Charts' annotation pill).
     public func background(_ color: Color, cornerRadius: Double = 4, padding: (x: Double, y: Double) = (6, 3)) -> Self {
-        with { $0.spec.textBackground = TextBackground(color: color, cornerRadius: cornerRadius, padding: padding) }
+        with { $0.edit(TextMarkSpec.self) { $0.background = TextBackground(color: color, cornerRadius: cornerRadius, padding: padding) } }
     }
 
     /// How numbers are written.
-    public func format(_ format: NumberFormat) -> Self { with { $0.spec.textFormat = format } }
+    public func format(_ format: NumberFormat) -> Self { with { $0.edit(TextMarkSpec.self) { $0.format = format } } }
 }
 
 /// How a mark's pixels combine with the pixels under them: Raster's W3C blend modes,
@@ -260,5 +261,21 @@ extension NodePaint {
         if case .solid(let c) = self { return c }
         if case .linear(let stops, _, _) = self, let last = stops.last { return last.color }
         return .black
+    }
+}
+
+extension AnyMark {
+    /// Sets the fill of a mark that has one (areas, bars, points, sectors, shapes).
+    mutating func setFill(_ paint: NodePaint) {
+        guard var f = spec as? any FilledMark else { return }
+        f.fill = paint
+        spec = f
+    }
+
+    /// Edits a line's or an area's connection.
+    mutating func editConnected(_ change: (inout any ConnectedMark) -> Void) {
+        guard var c = spec as? any ConnectedMark else { return }
+        change(&c)
+        spec = c
     }
 }

@@ -20,7 +20,7 @@ public struct ChartStyle: @unchecked Sendable {
     public var font: Font
     /// Titles.
     public var boldFont: Font
-    /// Tick label size in pixels.
+    /// AxisTick label size in pixels.
     public var labelSize: Double = 11
     /// Axis title size.
     public var axisTitleSize: Double = 12
@@ -48,7 +48,7 @@ public struct AxisSpec: Sendable {
     public var tickCount: Int = 5
     /// Explicit tick values (data units); overrides `tickCount`.
     public var values: [Double]?
-    /// Tick mark length in pixels (0 for none).
+    /// AxisTick mark length in pixels (0 for none).
     public var tickLength: Double = 4
     /// Draw the domain line along the plot edge.
     public var showLine = true

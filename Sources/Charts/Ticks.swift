@@ -7,7 +7,7 @@ import Darwin
 /// "Nice" tick values, as d3-array's `ticks`, `tickIncrement` and d3-scale's `nice` compute them.
 ///
 /// Steps are 1, 2 or 5 × 10ⁿ, chosen by comparing the raw step with √50, √10 and √2.
-/// Tick values are integers divided (not multiplied) by a power of ten when the step is
+/// AxisTick values are integers divided (not multiplied) by a power of ten when the step is
 /// below 1, so 0.1 + 0.2 never prints 0.30000000000000004: the third tick of 0…1 is
 /// 3 / 10, the double nearest to 0.3.
 public enum Ticks {

@@ -54,6 +54,8 @@ extension GroupNode {
     /// The union of the children's ink boxes in the group's own coordinates; nil when
     /// one is unknown.
     var inkBoundsOfChildren: Rect? {
+        // Children rebuilt per frame can reach anywhere.
+        guard dynamicChildren == nil else { return nil }
         var b = Rect.null
         for c in children {
             guard let r = c.inkBounds else { return nil }

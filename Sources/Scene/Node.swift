@@ -119,6 +119,13 @@ public struct GroupNode: Sendable {
     public var transform: Transform = .identity
     /// An animated transform applied after `transform`.
     public var motion = AnimatedTransform()
+    /// Children recomputed for each frame (a chart whose scales animate rebuilds its
+    /// plot from its state at t); when set, its result replaces `children` while
+    /// rendering, and `children` are what it gives after `dynamicSpan`.
+    public var dynamicChildren: (@Sendable (Double) -> [Node])?
+    /// When `dynamicChildren` can give different nodes; before its start they are the
+    /// first state's, after its end the last state's.
+    public var dynamicSpan: ChangeSpan = .never
 
     /// Creates a group.
     public init(id: String? = nil, children: [Node], opacity: AnimatedValue = .constant(1), transform: Transform = .identity) {
@@ -126,17 +133,23 @@ public struct GroupNode: Sendable {
     }
 
     /// When anything in the group can change.
-    public var changeSpan: ChangeSpan { children.reduce(opacity.changeSpan.union(motion.changeSpan)) { $0.union($1.changeSpan) } }
+    public var changeSpan: ChangeSpan {
+        let own = opacity.changeSpan.union(motion.changeSpan).union(dynamicChildren == nil ? .never : dynamicSpan)
+        return children.reduce(own) { $0.union($1.changeSpan) }
+    }
 
     /// Whether the group only passes its children through (opacity 1, no transform), so
     /// its children can be drawn, and cached, one by one.
     public var isTransparent: Bool {
-        if case .constant(let o) = opacity, o == 1, transform.isIdentity, motion.isIdentity { return true }
+        if case .constant(let o) = opacity, o == 1, transform.isIdentity, motion.isIdentity, dynamicChildren == nil { return true }
         return false
     }
 
     /// The latest time at which anything in the group changes.
-    public var endTime: Double { children.reduce(max(opacity.displayEnd, motion.endTime)) { max($0, $1.endTime) } }
+    public var endTime: Double {
+        let own = max(opacity.displayEnd, motion.endTime, dynamicChildren == nil || dynamicSpan == .never ? 0 : dynamicSpan.end)
+        return children.reduce(own) { max($0, $1.endTime) }
+    }
 
     /// Draws the group as it is at time `t`.
     public func render(at t: Double, on canvas: Canvas) {
@@ -151,7 +164,7 @@ public struct GroupNode: Sendable {
             // that is known, rather than the whole frame.
             canvas.beginLayer(opacity: o, bounds: inkBoundsOfChildren)
         }
-        for c in children { c.render(at: t, on: canvas) }
+        for c in dynamicChildren?(t) ?? children { c.render(at: t, on: canvas) }
         if layered { canvas.endLayer() }
         canvas.restore()
     }

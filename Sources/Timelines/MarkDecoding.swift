@@ -5,47 +5,89 @@ import Motion
 import Scene
 import Charts
 
+/// A mark kind that documents can write: how its own keys decode, after the options
+/// every mark shares (`TimelineDecoder.markOptions`). One file per kind under `Marks/`.
+protocol DecodableMark: ChartMark {
+    /// The mark from its object in the document, with its shared options decoded.
+    static func decode(_ obj: JSONObjectCursor, options: MarkOptions, data: ChartData) -> Self
+}
+
 extension TimelineDecoder {
     static let markKeys = ["id", "name", "type", "series", "y2", "x2", "stack", "color", "interpolation", "startAtOrigin",
                            "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
                            "angularGap", "orientation", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
 
-    static func mark(_ c: JSONCursor, tables: [String: DataTable] = [:], data: ChartData = .none) -> MarkSpec? {
+    /// Every mark kind's decoder, by the name documents give it in `"type"`.
+    static let markTypes: [MarkKind: any DecodableMark.Type] = [
+        .line: LineMarkSpec.self, .area: AreaMarkSpec.self, .bar: BarMarkSpec.self, .point: PointMarkSpec.self,
+        .rule: RuleMarkSpec.self, .text: TextMarkSpec.self, .sector: SectorMarkSpec.self, .shape: ShapeMarkSpec.self,
+    ]
+
+    /// A mark: the options every kind shares, then the kind's own (its `DecodableMark`).
+    static func mark(_ c: JSONCursor, tables: [String: DataTable] = [:], data: ChartData = .none) -> (any ChartMark)? {
         guard let obj = c.object(allowedKeys: markKeys) else { return nil }
-        guard let kind = obj.required("type")?.stringEnum(MarkKind.self) else { return nil }
-        var m = MarkSpec(id: obj.optional("id")?.string(), kind: kind)
+        guard let kind = obj.required("type")?.stringEnum(MarkKind.self), let type = markTypes[kind] else { return nil }
+        let options = markOptions(obj, tables: tables, data: data)
+        checkOtherKindsKeys(obj, kind: kind, data: data)
+        return type.decode(obj, options: options, data: data)
+    }
+
+    /// Keys that only some kinds read, with those kinds.
+    static let kindKeys: [(key: String, kinds: Set<MarkKind>)] = [
+        ("interpolation", [.line, .area]), ("startAtOrigin", [.line, .area]), ("points", [.line]),
+        ("stroke", [.line, .area, .bar, .point, .rule, .sector, .shape]), ("fill", [.area, .bar, .point, .sector, .shape]),
+        ("cornerRadius", [.bar]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]),
+        ("innerRadius", [.sector]), ("angularGap", [.sector]), ("orientation", [.rule]), ("atPeak", [.rule, .text]),
+        ("text", [.text]), ("shape", [.shape]),
+    ]
+
+    /// A key of another kind on this mark has no effect, but its value is still checked, so
+    /// a mistake in it is reported as it would be on a mark that reads it.
+    static func checkOtherKindsKeys(_ obj: JSONObjectCursor, kind: MarkKind, data: ChartData) {
+        for (key, kinds) in kindKeys where !kinds.contains(kind) {
+            guard let c = obj.optional(key) else { continue }
+            switch key {
+            case "interpolation": _ = interpolation(c)
+            case "startAtOrigin", "capsule", "atPeak": _ = c.bool()
+            case "points": _ = pointStyle(c)
+            case "stroke": _ = stroke(c)
+            case "fill": _ = paint(c)
+            case "cornerRadius", "size": _ = c.double(min: 0, max: 10_000)
+            case "barWidth": _ = c.double(min: 0, max: 1)
+            case "innerRadius": _ = c.double(min: 0, max: 0.99)
+            case "angularGap": _ = c.double(min: 0, max: 90)
+            case "orientation": _ = c.stringEnum(["vertical", "horizontal"])
+            case "text": var t = TextMarkSpec(); textOptions(c, into: &t, data: data)
+            case "shape": var sh = ShapeMarkSpec(); shapeOptions(c, into: &sh)
+            default: break
+            }
+        }
+    }
+
+    /// Dots on a line: `true`, or `{ "size", "fill", "stroke": { "color", "width" } }`.
+    static func pointStyle(_ p: JSONCursor) -> PointStyle? {
+        if case .bool(let b) = p.value { return b ? PointStyle() : nil }
+        guard let po = p.object(allowedKeys: ["size", "fill", "stroke"]) else { return nil }
+        var ps = PointStyle()
+        if let sz = po.optional("size")?.double(min: 0, max: 1000) { ps.size = sz }
+        if let f = po.optional("fill").flatMap(color) { ps.fill = f }
+        if let so = po.optional("stroke")?.object(allowedKeys: ["color", "width"]), let col = so.required("color").flatMap(color) {
+            ps.stroke = (col, so.optional("width")?.double(min: 0, max: 100) ?? 1)
+        }
+        return ps
+    }
+
+    /// What every mark has: id, name, encodings, blend mode, filter, transition, opacity
+    /// and the animations.
+    static func markOptions(_ obj: JSONObjectCursor, tables: [String: DataTable], data: ChartData) -> MarkOptions {
+        var m = MarkOptions(id: obj.optional("id")?.string())
         m.name = obj.optional("name")?.string()
         m.series = data.field(obj.optional("series"))
         m.y2 = data.field(obj.optional("y2"))
         m.x2 = data.field(obj.optional("x2"))
         if let st = obj.optional("stack")?.stringEnum(StackMode.self) { m.stack = st }
         if let cc = obj.optional("color") { m.color = colorEncoding(cc, data: data) }
-        if let i = obj.optional("interpolation") { m.interpolation = interpolation(i) ?? .linear }
-        if let s = obj.optional("startAtOrigin")?.bool() { m.startAtOrigin = s }
-        if let s = obj.optional("stroke") { m.stroke = stroke(s) }
-        if let f = obj.optional("fill") { m.fill = paint(f) }
-        if let p = obj.optional("points") {
-            if case .bool(let b) = p.value { if b { m.points = PointStyle() } }
-            else if let po = p.object(allowedKeys: ["size", "fill", "stroke"]) {
-                var ps = PointStyle()
-                if let sz = po.optional("size")?.double(min: 0, max: 1000) { ps.size = sz }
-                if let f = po.optional("fill").flatMap(color) { ps.fill = f }
-                if let so = po.optional("stroke")?.object(allowedKeys: ["color", "width"]), let col = so.required("color").flatMap(color) {
-                    ps.stroke = (col, so.optional("width")?.double(min: 0, max: 100) ?? 1)
-                }
-                m.points = ps
-            }
-        }
-        if let r = obj.optional("cornerRadius")?.double(min: 0, max: 10_000) { m.cornerRadius = r }
-        if let cap = obj.optional("capsule")?.bool() { m.capsule = cap }
-        if let w = obj.optional("barWidth")?.double(min: 0, max: 1) { m.barWidth = w }
-        if let sz = obj.optional("size")?.double(min: 0, max: 10_000) { m.size = sz }
-        if let r = obj.optional("innerRadius")?.double(min: 0, max: 0.99) { m.innerRadius = r }
-        if let g = obj.optional("angularGap")?.double(min: 0, max: 90) { m.angularGap = g }
-        if let o = obj.optional("orientation")?.stringEnum(["vertical", "horizontal"]) { m.vertical = o == "vertical" }
         if let b = obj.optional("blendMode")?.stringEnum(blendModeNames) { m.blendMode = b }
-        if let t = obj.optional("text") { textOptions(t, into: &m, data: data) }
-        if let sh = obj.optional("shape") { shapeOptions(sh, into: &m) }
         if let f = obj.optional("filter")?.object(allowedKeys: ["field", "equals"]), let field = data.field(f.required("field")),
            let v = f.required("equals") {
             switch v.value {
@@ -62,15 +104,7 @@ extension TimelineDecoder {
                 } else { d.report(unknownDataMessage(name, tables: tables)) }
             }
         }
-        if let p = obj.optional("atPeak")?.bool() { m.atPeak = p }
         if let o = obj.optional("opacity")?.double(min: 0, max: 1) { m.opacity = .constant(o) }
-        if kind == .line && m.stroke == nil && !obj.contains("stroke") {
-            m.stroke = (.solid(Palette.color(0)), StrokeStyle(width: 2, cap: .round, join: .round))
-        }
-        if kind == .area && m.fill == nil && !obj.contains("fill") && m.color == nil && m.series == nil {
-            m.fill = .solid(Palette.color(0).opacity(0.3))
-        }
-        if kind == .rule && m.stroke == nil { m.stroke = (.solid(Color(r: 0.4, g: 0.4, b: 0.4)), StrokeStyle(width: 1)) }
         if let a = obj.optional("animate")?.object(allowedKeys: ["trim", "opacity", "grow", "scale", "translate", "rotation",
                                                                "color", "count", "stagger"]) {
             if let t = a.optional("trim")?.object(allowedKeys: ["from", "to", "offset"]) {
@@ -96,6 +130,20 @@ extension TimelineDecoder {
             }
         }
         return m
+    }
+
+    /// The mark's `"stroke"` when it has one; `otherwise` when it does not say.
+    static func markStroke(_ obj: JSONObjectCursor, otherwise: (paint: NodePaint, style: StrokeStyle)? = nil) -> (paint: NodePaint, style: StrokeStyle)? {
+        guard let s = obj.optional("stroke") else { return otherwise }
+        return stroke(s)
+    }
+
+    /// The mark's `"fill"` paint.
+    static func markFill(_ obj: JSONObjectCursor) -> NodePaint? { obj.optional("fill").flatMap(paint) }
+
+    /// `"interpolation"`, linear when absent or wrong.
+    static func markInterpolation(_ obj: JSONObjectCursor) -> Interpolation {
+        obj.optional("interpolation").flatMap(interpolation) ?? .linear
     }
 
     static let blendModeNames = ["sourceOver", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge",
@@ -135,58 +183,6 @@ extension TimelineDecoder {
             enc = .overrides(field: f, values: map, otherwise: inner)
         }
         return enc
-    }
-
-    static func textOptions(_ c: JSONCursor, into m: inout MarkSpec, data: ChartData = .none) {
-        guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak"]) else { return }
-        m.textField = data.field(o.optional("field"))
-        m.textLiteral = o.optional("value")?.string()
-        if let f = o.optional("format"), case .number(let nf?)? = labelFormat(f) { m.textFormat = nf }
-        if let s = o.optional("size")?.double(min: 1, max: 1000) { m.fontSize = s }
-        m.textColor = o.optional("color").flatMap(color)
-        if let p = o.optional("position")?.stringEnum(TextPosition.self) { m.textPosition = p }
-        if let off = o.optional("offset")?.double(min: -1000, max: 1000) { m.textOffset = off }
-        if let a = o.optional("angle")?.double(min: -360, max: 360) { m.textAngle = a }
-        if let b = o.optional("background")?.object(allowedKeys: ["color", "cornerRadius", "padding"]) {
-            var bg = TextBackground(color: b.optional("color").flatMap(color) ?? .white)
-            if let r = b.optional("cornerRadius")?.double(min: 0, max: 1000) { bg.cornerRadius = r }
-            if let p = b.optional("padding"), let arr = p.array(minCount: 2, maxCount: 2), let px = arr[0].double(min: 0), let py = arr[1].double(min: 0) {
-                bg.padding = (px, py)
-            }
-            m.textBackground = bg
-        }
-        if let a = o.optional("atPeak")?.bool() { m.atPeak = a }
-    }
-
-    static func shapeOptions(_ c: JSONCursor, into m: inout MarkSpec) {
-        guard let o = c.object(allowedKeys: ["kind", "rect", "svg", "cornerRadius", "style", "units"]) else { return }
-        let kind = o.required("kind")?.stringEnum(["rect", "roundedRect", "capsule", "ellipse", "circle", "path"]) ?? "rect"
-        m.shapeInData = (o.optional("units")?.stringEnum(["data", "pixels"]) ?? "pixels") == "data"
-        if kind == "path" {
-            guard let sv = o.required("svg"), let text = sv.string() else { return }
-            do { m.shapePath = try Path(svg: text) } catch let e as SVGPathError {
-                // The offset counts UTF-8 bytes of the path data; show what precedes it.
-                let before = String(decoding: Array(text.utf8).prefix(e.offset), as: UTF8.self)
-                let shown = before.count > 24 ? "…" + before.suffix(24) : before
-                sv.report("invalid SVG path data: \(e.message) at character \(before.count + 1), after \(quotedForMessage(shown))")
-            } catch {
-                sv.report("invalid SVG path data: \(error)")
-            }
-            return
-        }
-        guard let rc = o.required("rect"), let arr = rc.array(minCount: 4, maxCount: 4) else { return }
-        let v = arr.compactMap { $0.double() }
-        guard v.count == 4 else { return }
-        let r = Rect(corner: Point(v[0], v[1]), Point(v[2], v[3]))
-        let radius = o.optional("cornerRadius")?.double(min: 0, max: 1e6) ?? 8
-        let style: RoundedCornerStyle = (o.optional("style")?.stringEnum(RoundedCornerStyle.self)) ?? .circular
-        switch kind {
-        case "roundedRect": m.shapePath = .roundedRect(r, cornerRadius: radius, style: style)
-        case "capsule": m.shapePath = .capsule(in: r)
-        case "ellipse": m.shapePath = .ellipse(in: r)
-        case "circle": m.shapePath = .circle(center: Point(r.midX, r.midY), radius: min(r.width, r.height) / 2)
-        default: m.shapePath = .rect(r)
-        }
     }
 
     static func interpolation(_ c: JSONCursor) -> Interpolation? {

@@ -22,7 +22,7 @@ final class ChartSpecMappingTests: XCTestCase {
         XCTAssertEqual(spec.data, [["Day": .string("Mon"), "Caffeine": .number(95), "Note": .string("espresso")],
                                    ["Day": .string("Tue"), "Caffeine": .number(140)]])
         XCTAssertEqual(spec.marks.map(\.kind), [.line, .text])
-        XCTAssertEqual(spec.marks[1].textField, "Note")
+        XCTAssertEqual((spec.marks[1] as? TextMarkSpec)?.field, "Note")
         XCTAssertEqual(spec.frame, frame)
     }
 
@@ -43,7 +43,8 @@ final class ChartSpecMappingTests: XCTestCase {
             RuleMark(y: .value("mg", \.mg))
             BarMark(x: .value("Day", \.day), y: .value("mg", \.mg))
         }.spec(frame: frame, style: try style())
-        let line = spec.marks[0], area = spec.marks[1], rule = spec.marks[2], bar = spec.marks[3]
+        let line = try XCTUnwrap(spec.marks[0] as? LineMarkSpec), area = try XCTUnwrap(spec.marks[1] as? AreaMarkSpec)
+        let rule = try XCTUnwrap(spec.marks[2] as? RuleMarkSpec), bar = try XCTUnwrap(spec.marks[3] as? BarMarkSpec)
         XCTAssertEqual(line.stroke?.paint, .solid(Palette.color(0)))
         XCTAssertEqual(line.stroke?.style, StrokeStyle(width: 2, cap: .round, join: .round))
         XCTAssertEqual(area.fill, .solid(Palette.color(0).opacity(0.3)))
@@ -62,14 +63,14 @@ final class ChartSpecMappingTests: XCTestCase {
             BarMark(x: .value("Day", \.day), y: .value("mg", \.mg)).foregroundStyle(teal).stroke(.black, lineWidth: 2)
             TextMark("hi", x: .value("Day", \.day), y: .value("mg", \.mg)).foregroundStyle(.linearGradient([.red, .blue]))
         }.spec(frame: frame, style: try style())
-        XCTAssertEqual(spec.marks[0].stroke?.paint, .solid(teal))
-        XCTAssertEqual(spec.marks[0].stroke?.style.width, 2)
-        XCTAssertEqual(spec.marks[1].stroke?.style, StrokeStyle(width: 5))
-        XCTAssertEqual(spec.marks[1].stroke?.paint, .solid(.red))
-        XCTAssertEqual(spec.marks[2].fill, .solid(teal))
-        XCTAssertEqual(spec.marks[2].stroke?.style, StrokeStyle(width: 2, cap: .butt, join: .miter))
-        XCTAssertEqual(spec.marks[3].textColor, .blue)
-        XCTAssertEqual(spec.marks[3].textLiteral, "hi")
+        XCTAssertEqual(spec.marks[0].anyStroke?.paint, .solid(teal))
+        XCTAssertEqual(spec.marks[0].anyStroke?.style.width, 2)
+        XCTAssertEqual(spec.marks[1].anyStroke?.style, StrokeStyle(width: 5))
+        XCTAssertEqual(spec.marks[1].anyStroke?.paint, .solid(.red))
+        XCTAssertEqual(spec.marks[2].anyFill, .solid(teal))
+        XCTAssertEqual(spec.marks[2].anyStroke?.style, StrokeStyle(width: 2, cap: .butt, join: .miter))
+        XCTAssertEqual((spec.marks[3] as? TextMarkSpec)?.color, .blue)
+        XCTAssertEqual((spec.marks[3] as? TextMarkSpec)?.literal, "hi")
     }
 
     func testForegroundStyleByMakesSeriesOrNamesSlices() throws {
@@ -77,14 +78,14 @@ final class ChartSpecMappingTests: XCTestCase {
             LineMark(x: .value("Day", \.day), y: .value("mg", \.mg)).foregroundStyle(by: .value("Note", \.note))
             SectorMark(angle: .value("mg", \.mg), innerRadius: 0.5).foregroundStyle(by: .value("Day", \.day), colors: [.red, .blue])
         }.spec(frame: frame, style: try style())
-        XCTAssertEqual(spec.marks[0].series, "Note")
-        XCTAssertNil(spec.marks[0].color)
-        XCTAssertNil(spec.marks[1].series)
+        XCTAssertEqual(spec.marks[0].options.series, "Note")
+        XCTAssertNil(spec.marks[0].options.color)
+        XCTAssertNil(spec.marks[1].options.series)
         XCTAssertEqual(spec.x.field, "Day", "a sector's category is the chart's x, as in documents")
-        guard case .category(let field, let colors, _)? = spec.marks[1].color else { return XCTFail("no category colours") }
+        guard case .category(let field, let colors, _)? = spec.marks[1].options.color else { return XCTFail("no category colours") }
         XCTAssertEqual(field, "Day")
         XCTAssertEqual(colors, [.red, .blue])
-        XCTAssertEqual(spec.marks[1].innerRadius, 0.5)
+        XCTAssertEqual((spec.marks[1] as? SectorMarkSpec)?.innerRadius, 0.5)
     }
 
     func testOverridesWrapTheColouringBeforeThem() throws {
@@ -93,7 +94,7 @@ final class ChartSpecMappingTests: XCTestCase {
                 .foregroundStyle(valueGradient: [(100, .red), (0, .green)])
                 .foregroundStyle(overriding: ["Tue": .black], by: .value("Day", \.day))
         }.spec(frame: frame, style: try style())
-        guard case .overrides(let field, let values, let inner)? = spec.marks[0].color,
+        guard case .overrides(let field, let values, let inner)? = spec.marks[0].options.color,
               case .valueGradient(let stops) = inner else { return XCTFail("expected overrides over a value gradient") }
         XCTAssertEqual(field, "Day")
         XCTAssertEqual(values, ["Tue": .black])
@@ -108,7 +109,7 @@ final class ChartSpecMappingTests: XCTestCase {
                 .keyframes(.rotation, [Keyframe(time: 1, value: 45), Keyframe(time: 0, value: 0)])
                 .stagger(amount: 1, from: .center)
         }.spec(frame: frame, style: try style())
-        let m = spec.marks[0]
+        let m = spec.marks[0].options
         XCTAssertEqual(m.trimEnd, .tween(Tween(from: 0, to: 1, animation: Animation.easeInOut(duration: 0.8).delay(0.2))))
         guard case .tween(let fade) = m.opacity else { return XCTFail("opacity") }
         XCTAssertEqual(fade.from, 0.5)
@@ -129,7 +130,7 @@ final class ChartSpecMappingTests: XCTestCase {
                 .filter { $0.mg > 100 }
                 .transition(to: [Row(day: "Mon", mg: 10, note: nil, when: Date())], .easeOut(duration: 1))
         }.spec(frame: frame, style: try style())
-        let m = spec.marks[0]
+        let m = spec.marks[0].options
         let f = try XCTUnwrap(m.filter)
         XCTAssertEqual(spec.data.map { $0[f.field] }, [.number(0), .number(1)])
         XCTAssertEqual(f.value, .number(1))
@@ -151,7 +152,7 @@ final class ChartSpecMappingTests: XCTestCase {
         .extremeLabels(format: NumberFormat(maxFractionDigits: 0))
         .plotInset(12)
         .guideStyle(textColor: .red, labelSize: 9)
-        .chartSpec { $0.marks[0].barWidth = 0.5 }
+        .chartSpec { if var b = $0.marks[0] as? BarMarkSpec { b.barWidth = 0.5; $0.marks[0] = b } }
         .spec(frame: frame, style: try style())
         XCTAssertEqual(spec.title?.title, "Caffeine")
         XCTAssertEqual(spec.title?.subtitle, "mg")
@@ -179,7 +180,7 @@ final class ChartSpecMappingTests: XCTestCase {
         XCTAssertEqual(spec.inset, 12)
         XCTAssertEqual(spec.style.textColor, .red)
         XCTAssertEqual(spec.style.labelSize, 9)
-        XCTAssertEqual(spec.marks[0].barWidth, 0.5)
+        XCTAssertEqual((spec.marks[0] as? BarMarkSpec)?.barWidth, 0.5)
     }
 
     func testMarksThatDisagreeOnAChannelAreRefused() throws {
@@ -217,7 +218,7 @@ final class ChartSpecMappingTests: XCTestCase {
                 if showPoints { RuleMark(y: .value("mg", \.mg)) } else { AreaMark(x: .value("Day", \.day), y: .value("mg", \.mg)) }
             }.spec(frame: frame, style: try style())
             XCTAssertEqual(spec.marks.map(\.kind), showPoints ? [.line, .line, .point, .rule] : [.line, .line, .area])
-            XCTAssertEqual(spec.marks[1].stroke?.style.width, 2)
+            XCTAssertEqual(spec.marks[1].anyStroke?.style.width, 2)
         }
     }
 
@@ -232,4 +233,11 @@ final class ChartSpecMappingTests: XCTestCase {
         XCTAssertEqual(Optional<Date>.preferredScale, .time)
         XCTAssertNil(Int.preferredScale)
     }
+}
+
+extension ChartMark {
+    /// The stroke of a mark that has one.
+    var anyStroke: (paint: NodePaint, style: StrokeStyle)? { (self as? any StrokedMark)?.stroke }
+    /// The fill of a mark that has one.
+    var anyFill: NodePaint? { (self as? any FilledMark)?.fill }
 }

@@ -27,12 +27,12 @@ final class ColorCacheTests: XCTestCase {
         let stops = [Color(r: 0.36, g: 0.16, b: 0.53), Color(r: 0.23, g: 0.53, b: 1, a: 0.4)]
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: try style(), data: streams(200))
         c.x = Channel(field: "year"); c.y = Channel(field: "count")
-        var area = MarkSpec(id: "stream", kind: .area)
-        area.series = "name"; area.stack = .center
-        area.color = .ramp(field: nil, stops: stops)
+        var area = AreaMarkSpec(options: MarkOptions(id: "stream"))
+        area.options.series = "name"; area.options.stack = .center
+        area.options.color = .ramp(field: nil, stops: stops)
         c.marks = [area]
         let ramp = Palette.ramp(stops, count: 200)
-        let elements = c.elements(area, c.layout())
+        let elements = c.elements(area, c.state(at: 0))
         XCTAssertEqual(elements.count, 1000)
         for e in elements {
             let order = (Int(e.series.dropFirst())! * 173) % 200   // 173 = 37⁻¹ mod 200: first-appearance index
@@ -46,20 +46,20 @@ final class ColorCacheTests: XCTestCase {
     func testCategoryFieldAndDefaultSeriesColoursFollowFirstAppearance() throws {
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: try style(), data: streams(12))
         c.x = Channel(field: "year"); c.y = Channel(field: "count")
-        var byField = MarkSpec(id: "points", kind: .point)
-        byField.color = .category(field: "name", colors: nil, domain: nil)
-        var bySeries = MarkSpec(id: "lines", kind: .line)
-        bySeries.series = "name"
-        var byDomain = MarkSpec(id: "dots", kind: .point)
+        var byField = PointMarkSpec(options: MarkOptions(id: "points"))
+        byField.options.color = .category(field: "name", colors: nil, domain: nil)
+        var bySeries = LineMarkSpec(options: MarkOptions(id: "lines"))
+        bySeries.options.series = "name"
+        var byDomain = PointMarkSpec(options: MarkOptions(id: "dots"))
         let listed = [Color(r: 1, g: 0, b: 0), Color(r: 0, g: 1, b: 0)]
-        byDomain.color = .category(field: "name", colors: listed, domain: ["s5", "s0", "s5", "s7"])
+        byDomain.options.color = .category(field: "name", colors: listed, domain: ["s5", "s0", "s5", "s7"])
         c.marks = [byField, bySeries, byDomain]
-        let l = c.layout()
-        for m in [byField, bySeries] {
+        let l = c.state(at: 0)
+        for m in [byField, bySeries] as [any ChartMark] {
             for e in c.elements(m, l) {
-                let name = m.series == nil ? c.key(c.data[e.row]["name"]) : e.series
+                let name = m.options.series == nil ? c.key(c.data[e.row]["name"]) : e.series
                 let order = (Int(name.dropFirst())! * 1) % 12   // 37 ≡ 1 (mod 12): first appearance is s0, s1, …
-                XCTAssertEqual(e.color, Palette.color(order), "\(m.id) \(name)")
+                XCTAssertEqual(e.color, Palette.color(order), "\(m.options.id ?? "") \(name)")
             }
         }
         // A listed domain: position of the first occurrence, colours cycling; unknown keys take the first.
@@ -73,12 +73,12 @@ final class ColorCacheTests: XCTestCase {
     func testSectorsWithRepeatedNamesTakeTheFirstPosition() throws {
         let data: [DataRow] = ["a", "b", "a", "c"].enumerated().map { ["x": .string($0.element), "y": .number(Double($0.offset + 1))] }
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 200, height: 200), style: try style(), data: data)
-        var pie = MarkSpec(id: "pie", kind: .sector)
+        var pie = SectorMarkSpec(options: MarkOptions(id: "pie"))
         let stops = [Color.black, Color.white]
-        pie.color = .ramp(field: nil, stops: stops)
+        pie.options.color = .ramp(field: nil, stops: stops)
         c.marks = [pie]
         let ramp = Palette.ramp(stops, count: 4)
-        XCTAssertEqual(c.sectorSlices(pie).map(\.color), [ramp[0], ramp[1], ramp[0], ramp[3]])
+        XCTAssertEqual(pie.slices(c).map(\.color), [ramp[0], ramp[1], ramp[0], ramp[3]])
     }
 
     /// Fuzz/corpus/document/crash-ramp-without-stops: a ramp whose colours were all
@@ -87,11 +87,11 @@ final class ColorCacheTests: XCTestCase {
     func testRampWithoutStopsColoursLikeACategory() throws {
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: try style(), data: streams(3))
         c.x = Channel(field: "year"); c.y = Channel(field: "count")
-        var area = MarkSpec(id: "stream", kind: .area)
-        area.series = "name"; area.stack = .center
-        area.color = .ramp(field: nil, stops: [])
+        var area = AreaMarkSpec(options: MarkOptions(id: "stream"))
+        area.options.series = "name"; area.options.stack = .center
+        area.options.color = .ramp(field: nil, stops: [])
         c.marks = [area]
-        let elements = c.elements(area, c.layout())
+        let elements = c.elements(area, c.state(at: 0))
         XCTAssertEqual(elements.count, 15)
         for e in elements { XCTAssertEqual(e.color, Palette.color(Int(e.series.dropFirst())!), e.series) }
         _ = c.build()

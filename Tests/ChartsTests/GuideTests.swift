@@ -76,9 +76,9 @@ final class AxisLayoutTests: XCTestCase {
         c.axes = [AxisSpec(side: .bottom, title: "x"), AxisSpec(side: .leading)]
         var g = GridSpec(color: Color(r: 0.8, g: 0.8, b: 0.8)); g.yAtTicks = true; g.zeroColor = .black
         c.grid = g
-        var m = MarkSpec(id: "line", kind: .line)
+        var m = LineMarkSpec(options: MarkOptions(id: "line"))
         m.stroke = (.solid(Color(r: 1, g: 0, b: 0)), StrokeStyle(width: 2))
-        m.name = "Series"
+        m.options.name = "Series"
         c.marks = [m]
         c.legend = LegendSpec(side: .top)
         return c
@@ -86,7 +86,7 @@ final class AxisLayoutTests: XCTestCase {
 
     func testPlotLeavesRoomForTheGuidesAndTicksAreNice() throws {
         let c = try chart()
-        let l = c.layout()
+        let l = c.state(at: 0)
         XCTAssertEqual(l.yTicks.map(\.value), [-4, -2, 0, 2, 4, 6, 8])
         XCTAssertEqual(l.yTicks.map(\.label), ["−4", "−2", "0", "2", "4", "6", "8"])
         XCTAssertGreaterThan(l.plot.minX, 15)          // leading labels
@@ -98,7 +98,7 @@ final class AxisLayoutTests: XCTestCase {
 
     func testLabelsSitBesideTheirTicksAndTheZeroLineIsHighlighted() throws {
         let c = try chart()
-        let l = c.layout()
+        let l = c.state(at: 0)
         let node = c.build()
         guard case .group(let g) = node, case .group(let axis)? = g.children.first(where: { $0.id == "axis-leading" }) else {
             return XCTFail("no leading axis")

@@ -20,11 +20,11 @@ final class MarkTests: XCTestCase {
                           data: rows([("a", 10), ("b", 25), ("c", 40)]))
         c.inset = 20
         c.y.domain = (0, 50)
-        var bar = MarkSpec(id: "bars", kind: .bar)
+        var bar = BarMarkSpec(options: MarkOptions(id: "bars"))
         bar.fill = .solid(Color(r: 0, g: 0, b: 1))
-        bar.grow = .tween(Tween(from: 0, to: 1, animation: Animation(curve: .linear, duration: 1)))
+        bar.options.grow = .tween(Tween(from: 0, to: 1, animation: Animation(curve: .linear, duration: 1)))
         c.marks = [bar]
-        let l = c.layout()
+        let l = c.state(at: 0)
         guard case .band(let band) = l.x else { return XCTFail("x should be a band scale") }
         for t in [1.0, 0.5] {
             let f = render(c, at: t)
@@ -47,10 +47,10 @@ final class MarkTests: XCTestCase {
         c.inset = 10
         c.x = Channel(field: "v"); c.x.domain = (-15, 60)
         c.y = Channel(field: "d")
-        var bar = MarkSpec(id: "bars", kind: .bar)
-        bar.color = .thresholds(field: nil, steps: [(0, Color(r: 0, g: 1, b: 0)), (15, Color(r: 1, g: 1, b: 0))], otherwise: Color(r: 1, g: 0, b: 0))
+        var bar = BarMarkSpec(options: MarkOptions(id: "bars"))
+        bar.options.color = .thresholds(field: nil, steps: [(0, Color(r: 0, g: 1, b: 0)), (15, Color(r: 1, g: 1, b: 0))], otherwise: Color(r: 1, g: 0, b: 0))
         c.marks = [bar]
-        let l = c.layout()
+        let l = c.state(at: 0)
         let f = render(c, at: 0)
         guard case .band(let band) = l.y else { return XCTFail() }
         let y0 = Int(band.position(at: 0) + band.bandwidth / 2), y1 = Int(band.position(at: 1) + band.bandwidth / 2)
@@ -67,9 +67,9 @@ final class MarkTests: XCTestCase {
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 200, height: 200), style: try style(),
                           data: rows([("a", 1), ("b", 1), ("c", 2)]))
         c.inset = 0
-        var pie = MarkSpec(id: "pie", kind: .sector)
+        var pie = SectorMarkSpec(options: MarkOptions(id: "pie"))
         let colors = [Color(r: 1, g: 0, b: 0), Color(r: 0, g: 1, b: 0), Color(r: 0, g: 0, b: 1)]
-        pie.color = .category(field: "x", colors: colors, domain: nil)
+        pie.options.color = .category(field: "x", colors: colors, domain: nil)
         c.marks = [pie]
         let f = render(c, at: 0)
         func at(_ degreesFromNoon: Double, _ r: Double = 70) -> PremultipliedRGBA8 {
@@ -126,10 +126,10 @@ final class MarkTests: XCTestCase {
         for x in 0..<5 { for (s, v) in [("a", 3.0), ("b", 1.0 + Double(x))] { data.append(["x": .number(Double(x)), "y": .number(v), "s": .string(s)]) } }
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 200, height: 200), style: try style(), data: data)
         c.inset = 10
-        var area = MarkSpec(id: "stream", kind: .area)
-        area.series = "s"; area.stack = .center
+        var area = AreaMarkSpec(options: MarkOptions(id: "stream"))
+        area.options.series = "s"; area.options.stack = .center
         c.marks = [area]
-        let l = c.layout()
+        let l = c.state(at: 0)
         XCTAssertEqual(l.yResolved.domain.0, -l.yResolved.domain.1, accuracy: 1e-9)
         let f = render(c, at: 0)
         // Ink extends equally above and below the middle row at x = 2.
@@ -141,9 +141,9 @@ final class MarkTests: XCTestCase {
     func testPointsPopInWithTheirScale() throws {
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 200, height: 100), style: try style(), data: rows([("a", 5)]))
         c.inset = 10; c.y.domain = (0, 10)
-        var pts = MarkSpec(id: "dots", kind: .point)
+        var pts = PointMarkSpec(options: MarkOptions(id: "dots"))
         pts.size = 40
-        pts.scale = .tween(Tween(from: 0, to: 1, animation: Animation(curve: .linear, duration: 1)))
+        pts.options.scale = .tween(Tween(from: 0, to: 1, animation: Animation(curve: .linear, duration: 1)))
         c.marks = [pts]
         func inkWidth(_ t: Double) -> Int { let f = render(c, at: t); return (0..<200).filter { f.pixel($0, 50).g < 128 }.count }
         XCTAssertEqual(inkWidth(0), 0)
@@ -154,12 +154,12 @@ final class MarkTests: XCTestCase {
     func testTextAnnotationSitsAboveItsPoint() throws {
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 200, height: 100), style: try style(), data: rows([("a", 5)]))
         c.inset = 10; c.y.domain = (0, 10)
-        var label = MarkSpec(id: "label", kind: .text)
-        label.textFormat = NumberFormat(suffix: " mg")
+        var label = TextMarkSpec(options: MarkOptions(id: "label"))
+        label.format = NumberFormat(suffix: " mg")
         c.marks = [label]
         guard case .group(let g) = c.build(), case .group(let mark)? = g.children.last, case .text(let t)? = mark.children.first else { return XCTFail() }
         XCTAssertEqual(t.string, "5 mg")
-        let l = c.layout()
+        let l = c.state(at: 0)
         XCTAssertLessThan(t.corners.map(\.y).max()!, l.y(5))
         XCTAssertEqual((t.corners.map(\.x).max()! + t.corners.map(\.x).min()!) / 2, l.x(0), accuracy: 0.5)
     }
@@ -167,9 +167,9 @@ final class MarkTests: XCTestCase {
     func testDataTransitionMovesTheLine() throws {
         var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 200, height: 100), style: try style(), data: rows([("a", 0), ("b", 0)]))
         c.inset = 0; c.y.domain = (0, 10)
-        var line = MarkSpec(id: "line", kind: .line)
+        var line = LineMarkSpec(options: MarkOptions(id: "line"))
         line.stroke = (.solid(.black), StrokeStyle(width: 2))
-        line.transition = (rows([("a", 10), ("b", 10)]), Animation(curve: .linear, duration: 1))
+        line.options.transition = (rows([("a", 10), ("b", 10)]), Animation(curve: .linear, duration: 1))
         c.marks = [line]
         func row(_ t: Double) -> Int { let f = render(c, at: t); return (0..<100).first { f.pixel(100, $0).r < 128 } ?? -1 }
         XCTAssertEqual(row(0), 99); XCTAssertEqual(row(0.5), 49, accuracy: 1); XCTAssertEqual(row(1), 0, accuracy: 1)

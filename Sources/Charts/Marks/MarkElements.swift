@@ -40,18 +40,18 @@ struct ColorCache {
 
 extension ChartSpec {
     /// True when the mark's values run along x (horizontal bars over a band y axis).
-    func isHorizontal(_ m: MarkSpec, _ l: Layout) -> Bool {
-        l.yResolved.type == .band && l.xResolved.type != .band && (m.kind == .bar || m.kind == .area || m.kind == .line)
+    func isHorizontal(_ m: any ChartMark, _ l: ChartState) -> Bool {
+        l.yResolved.type == .band && l.xResolved.type != .band && type(of: m).followsBandAxis
     }
 
     /// The rows a mark draws, by index.
-    func rowIndices(_ m: MarkSpec) -> [Int] {
-        guard let f = m.filter else { return Array(data.indices) }
+    func rowIndices(_ m: any ChartMark) -> [Int] {
+        guard let f = m.options.filter else { return Array(data.indices) }
         return data.indices.filter { data[$0][f.field] == f.value }
     }
 
     /// Text of a cell, for series and category keys.
-    func key(_ v: DataValue?) -> String {
+    public func key(_ v: DataValue?) -> String {
         switch v {
         case .string(let s)?: return s
         case .number(let n)?: return NumberFormat(maxFractionDigits: 6).format(n)
@@ -60,30 +60,31 @@ extension ChartSpec {
     }
 
     /// The series names of a mark in order of first appearance.
-    func seriesNames(_ m: MarkSpec) -> [String] {
-        guard let f = m.series else { return [""] }
+    public func seriesNames(_ m: any ChartMark) -> [String] {
+        guard let f = m.options.series else { return [""] }
         var seen = Set<String>(), out: [String] = []
         for i in rowIndices(m) { let k = key(data[i][f]); if seen.insert(k).inserted { out.append(k) } }
         return out
     }
 
     /// Resolves a mark's rows against the laid-out scales, stacking when asked.
-    func elements(_ m: MarkSpec, _ l: Layout) -> [MarkElement] {
+    func elements(_ m: any ChartMark, _ l: ChartState) -> [MarkElement] {
+        let o = m.options
         let horizontal = isHorizontal(m, l)
         let keyValues = horizontal ? l.yResolved.values : l.xResolved.values
         let valValues = horizontal ? l.xResolved.values : l.yResolved.values
-        let second = horizontal ? m.x2 : m.y2
+        let second = horizontal ? o.x2 : o.y2
         let names = seriesNames(m)
         var out: [MarkElement] = []
         for i in rowIndices(m) {
             guard let k = keyValues[i], let v = valValues[i], k.isFinite, v.isFinite else { continue }
             var low = 0.0
             if let f = second, let v2 = data[i][f]?.number { low = v2 }
-            let s = m.series.map { key(data[i][$0]) } ?? ""
+            let s = o.series.map { key(data[i][$0]) } ?? ""
             out.append(MarkElement(row: i, key: k, low: low, high: v, series: s, color: .black))
         }
-        if m.stack != .none && second == nil {
-            let stacked = Stacker.stack(keys: out.map(\.key), values: out.map(\.high), mode: m.stack)
+        if o.stack != .none && second == nil {
+            let stacked = Stacker.stack(keys: out.map(\.key), values: out.map(\.high), mode: o.stack)
             for j in out.indices { out[j].low = stacked[j].low; out[j].high = stacked[j].high }
         }
         var cache = ColorCache()
@@ -95,7 +96,7 @@ extension ChartSpec {
     /// only on the data (category domains, ramps) between the elements of one mark:
     /// recomputing them per element made colouring quadratic — 200 series of 100 rows
     /// spent 70 % of a render mixing OKLab ramps, and a category field rescanned every row.
-    func color(of e: MarkElement, _ m: MarkSpec, seriesNames: [String], cache: inout ColorCache) -> Color {
+    func color(of e: MarkElement, _ m: any ChartMark, seriesNames: [String], cache: inout ColorCache) -> Color {
         /// The first position of each key in a domain, and the domain's length.
         func domain(_ d: ColorCache.Domain) -> (index: [String: Int], count: Int) {
             if let hit = cache.domains[d] { return hit }
@@ -147,15 +148,15 @@ extension ChartSpec {
                 return resolve(otherwise)
             }
         }
-        if let enc = m.color { return resolve(enc) }
-        if m.series != nil && seriesNames.count > 1 { return Palette.color(domain(.series).index[e.series] ?? 0) }
+        if let enc = m.options.color { return resolve(enc) }
+        if m.options.series != nil && seriesNames.count > 1 { return Palette.color(domain(.series).index[e.series] ?? 0) }
         return m.legendColor
     }
 
     /// The value extent of the marks after stacking, to widen a data-derived domain.
-    func stackedExtent(_ axisIsX: Bool, _ l: Layout) -> (Double, Double)? {
+    func stackedExtent(_ axisIsX: Bool, _ l: ChartState) -> (Double, Double)? {
         var lo = Double.infinity, hi = -Double.infinity
-        for m in marks where m.stack != .none || m.y2 != nil || m.x2 != nil {
+        for m in marks where m.options.stack != .none || m.options.y2 != nil || m.options.x2 != nil {
             guard isHorizontal(m, l) == axisIsX else { continue }
             for e in elements(m, l) { lo = min(lo, e.low, e.high); hi = max(hi, e.low, e.high) }
         }

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Geometry
+import Raster
+import Motion
+import Scene
+import Text
+
+extension ChartSpec {
+    /// The chart's scene nodes, in drawing order, inside one group.
+    ///
+    /// A static chart (`isStatic`: every chart whose scales do not animate) is laid out
+    /// once and its nodes are built once. A chart whose state changes keeps its card and
+    /// title as they are and puts everything else in a group whose children are rebuilt
+    /// from `state(at: t)` at every frame while the state changes (`GroupNode.dynamicChildren`);
+    /// before and after that they are the first and last state's, so the frame cache
+    /// keeps holding them there.
+    public func build(id: String? = nil) -> Node {
+        let span = stateChangeSpan
+        guard span != .never else {
+            let l = state(at: 0)
+            return .group(GroupNode(id: id, children: frameNodes(l) + stateNodes(l)))
+        }
+        let spec = self
+        let last = state(at: span.end)
+        var plot = GroupNode(id: "plot", children: stateNodes(last))
+        plot.dynamicChildren = { t in spec.stateNodes(spec.state(at: t)) }
+        plot.dynamicSpan = span
+        return .group(GroupNode(id: id, children: frameNodes(last) + [.group(plot)]))
+    }
+
+    /// What does not depend on the state: the card and the title block.
+    func frameNodes(_ l: ChartState) -> [Node] {
+        var children: [Node] = []
+        if let c = card {
+            children.append(.shape(ShapeNode(id: "card", path: Path.roundedRect(frame, cornerRadius: c.cornerRadius), fill: (.solid(c.color), .nonZero))))
+        }
+        if let t = title { children.append(contentsOf: titleNodes(t, l)) }
+        return children
+    }
+
+    /// What is drawn from the state: grid, marks, axes, value labels and legend.
+    func stateNodes(_ l: ChartState) -> [Node] {
+        var children: [Node] = []
+        if let g = grid { children.append(contentsOf: gridNodes(g, l)) }
+        for m in marks { children.append(markNode(m, l)) }
+        for a in axes { children.append(axisNode(a, l)) }
+        if let e = extremes { children.append(contentsOf: extremeNodes(e, l)) }
+        if let lg = legend, !legendEntries.isEmpty { children.append(legendNode(lg, l)) }
+        return children
+    }
+}

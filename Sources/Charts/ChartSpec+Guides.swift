@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Geometry
+import Raster
+import Motion
+import Scene
+import Text
+
+extension ChartSpec {
+    func lineHeight(_ f: Font, _ size: Double) -> Double { f.ascent(size: size) + f.descent(size: size) }
+
+    /// How far an axis reaches out from the plot edge.
+    func axisExtent(_ a: AxisSpec, _ ticks: [AxisTick]) -> Double {
+        let s = style
+        let lh = lineHeight(s.font, s.labelSize)
+        var labels = 0.0
+        let angle = a.labelAngle * .pi / 180
+        for t in ticks {
+            let w = s.font.measure(t.label, size: s.labelSize).width
+            switch a.side {
+            case .top, .bottom: labels = max(labels, abs(w * sin(angle)) + abs(lh * cos(angle)))
+            case .leading, .trailing: labels = max(labels, abs(w * cos(angle)) + abs(lh * sin(angle)))
+            }
+        }
+        var e = max(0, a.tickLength) + 3 + labels
+        if a.title != nil { e += 6 + lineHeight(s.font, s.axisTitleSize) }
+        return e
+    }
+
+    func titleNodes(_ t: TitleSpec, _ l: ChartState) -> [Node] {
+        let s = style
+        var y = l.content.minY + s.boldFont.ascent(size: s.titleSize)
+        var out: [Node] = []
+        var n = TextNode(id: "title", t.title, font: s.boldFont, size: s.titleSize, color: s.textColor, position: Point(l.content.minX, y))
+        n.opacity = t.opacity
+        out.append(.text(n))
+        if let sub = t.subtitle {
+            y += s.boldFont.descent(size: s.titleSize) + 2 + s.font.ascent(size: s.subtitleSize)
+            var m = TextNode(id: "subtitle", sub, font: s.font, size: s.subtitleSize, color: s.secondaryTextColor, position: Point(l.content.minX, y))
+            m.opacity = t.opacity
+            out.append(.text(m))
+        }
+        return out
+    }
+
+    /// `v` moved to the nearest pixel centre when a line of `width` would otherwise straddle two pixels.
+    func snap(_ v: Double, _ width: Double) -> Double {
+        let w = width.rounded()
+        guard w == width, Int(w) % 2 == 1 else { return v }
+        return v.rounded(.down) + 0.5
+    }
+
+    func steps(_ lo: Double, _ hi: Double, _ step: Double) -> [Double] {
+        guard step > 0, step.isFinite, hi >= lo else { return [] }
+        let first = (lo / step).rounded(.up), last = (hi / step + 1e-9).rounded(.down)
+        guard last - first < 10_000 else { return [] }
+        return stride(from: first, through: last, by: 1).map { $0 * step }
+    }
+
+    func gridNodes(_ g: GridSpec, _ l: ChartState) -> [Node] {
+        let p = l.plot
+        var path = Path()
+        let xs: [Double] = g.xStep.map { steps(min(l.xResolved.domain.0, l.xResolved.domain.1), max(l.xResolved.domain.0, l.xResolved.domain.1), $0) }
+            ?? (g.xAtTicks ? l.xTicks.map(\.value) : [])
+        let ys: [Double] = g.yStep.map { steps(min(l.yResolved.domain.0, l.yResolved.domain.1), max(l.yResolved.domain.0, l.yResolved.domain.1), $0) }
+            ?? (g.yAtTicks ? l.yTicks.map(\.value) : [])
+        for v in xs {
+            let px = snap(min(l.x(v), p.maxX - 0.5), g.width)
+            path.move(to: Point(px, p.minY)); path.line(to: Point(px, p.maxY))
+        }
+        for v in ys {
+            let py = snap(min(l.y(v), p.maxY - 0.5), g.width)
+            path.move(to: Point(p.minX, py)); path.line(to: Point(p.maxX, py))
+        }
+        var node = ShapeNode(id: "grid", path: path, stroke: (.solid(g.color), StrokeStyle(width: g.width, cap: .butt)), frame: p)
+        node.opacity = g.opacity
+        var out: [Node] = [.shape(node)]
+        if let zc = g.zeroColor {
+            var zero = Path()
+            let (ylo, yhi) = (min(l.yResolved.domain.0, l.yResolved.domain.1), max(l.yResolved.domain.0, l.yResolved.domain.1))
+            if l.yResolved.type == .linear && ylo <= 0 && yhi >= 0 {
+                let py = snap(min(l.y(0), p.maxY - 0.5), g.width)
+                zero.move(to: Point(p.minX, py)); zero.line(to: Point(p.maxX, py))
+            }
+            let (xlo, xhi) = (min(l.xResolved.domain.0, l.xResolved.domain.1), max(l.xResolved.domain.0, l.xResolved.domain.1))
+            if l.xResolved.type == .linear && xlo <= 0 && xhi >= 0 && xlo < 0 {
+                let px = snap(min(l.x(0), p.maxX - 0.5), g.width)
+                zero.move(to: Point(px, p.minY)); zero.line(to: Point(px, p.maxY))
+            }
+            if !zero.isEmpty {
+                var z = ShapeNode(id: "zero", path: zero, stroke: (.solid(zc), StrokeStyle(width: max(1, g.width), cap: .butt)), frame: p)
+                z.opacity = g.opacity
+                out.append(.shape(z))
+            }
+        }
+        return out
+    }
+
+    func axisNode(_ a: AxisSpec, _ l: ChartState) -> Node {
+        let s = style, p = l.plot
+        let horizontal = a.side == .top || a.side == .bottom
+        let ticks = horizontal ? l.xTicks : l.yTicks
+        let scale = horizontal ? l.x : l.y
+        var lines = Path()
+        var children: [Node] = []
+        let edge: Double
+        switch a.side {
+        case .bottom: edge = snap(p.maxY, 1)
+        case .top: edge = snap(p.minY, 1) - 1
+        case .leading: edge = snap(p.minX, 1) - 1
+        case .trailing: edge = snap(p.maxX, 1)
+        }
+        if a.showLine {
+            if horizontal { lines.move(to: Point(p.minX, edge)); lines.line(to: Point(p.maxX, edge)) }
+            else { lines.move(to: Point(edge, p.minY)); lines.line(to: Point(edge, p.maxY)) }
+        }
+        let out: Double = (a.side == .bottom || a.side == .trailing) ? 1 : -1
+        let angle = a.labelAngle * .pi / 180
+        var labelReach = 0.0
+        for t in ticks {
+            let pos = snap(scale(t.value), 1)
+            if horizontal && (pos < p.minX - 1 || pos > p.maxX + 1) { continue }
+            if !horizontal && (pos < p.minY - 1 || pos > p.maxY + 1) { continue }
+            if a.tickLength > 0 {
+                if horizontal { lines.move(to: Point(pos, edge)); lines.line(to: Point(pos, edge + out * a.tickLength)) }
+                else { lines.move(to: Point(edge, pos)); lines.line(to: Point(edge + out * a.tickLength, pos)) }
+            }
+            let gap = max(0, a.tickLength) + 3
+            let position: Point, anchor: TextAnchor
+            switch a.side {
+            case .bottom:
+                position = Point(scale(t.value), edge + gap)
+                anchor = angle == 0 ? TextAnchor(.center, .top) : TextAnchor(angle < 0 ? .trailing : .leading, .center)
+            case .top:
+                position = Point(scale(t.value), edge - gap)
+                anchor = angle == 0 ? TextAnchor(.center, .bottom) : TextAnchor(angle < 0 ? .leading : .trailing, .center)
+            case .leading:
+                position = Point(edge - gap, scale(t.value)); anchor = TextAnchor(.trailing, .center)
+            case .trailing:
+                position = Point(edge + gap, scale(t.value)); anchor = TextAnchor(.leading, .center)
+            }
+            let node = TextNode(id: "tick-label", t.label, font: s.font, size: s.labelSize, color: s.secondaryTextColor,
+                                position: position, anchor: anchor, rotation: horizontal ? angle : 0)
+            let lh = lineHeight(s.font, s.labelSize)
+            labelReach = max(labelReach, horizontal ? abs(node.metrics.width * sin(angle)) + abs(lh * cos(angle)) : node.metrics.width)
+            children.append(.text(node))
+        }
+        children.insert(.shape(ShapeNode(id: "axis-line", path: lines, stroke: (.solid(s.axisColor), StrokeStyle(width: 1, cap: .butt)), frame: p)), at: 0)
+        if let title = a.title {
+            let reach = max(0, a.tickLength) + 3 + labelReach + 6
+            let node: TextNode
+            switch a.side {
+            case .bottom:
+                node = TextNode(id: "axis-title", title, font: s.font, size: s.axisTitleSize, color: s.textColor,
+                                position: Point(p.midX, edge + reach), anchor: TextAnchor(.center, .top))
+            case .top:
+                node = TextNode(id: "axis-title", title, font: s.font, size: s.axisTitleSize, color: s.textColor,
+                                position: Point(p.midX, edge - reach), anchor: TextAnchor(.center, .bottom))
+            case .leading:
+                node = TextNode(id: "axis-title", title, font: s.font, size: s.axisTitleSize, color: s.textColor,
+                                position: Point(edge - reach, p.midY), anchor: TextAnchor(.center, .bottom), rotation: -.pi / 2)
+            case .trailing:
+                node = TextNode(id: "axis-title", title, font: s.font, size: s.axisTitleSize, color: s.textColor,
+                                position: Point(edge + reach, p.midY), anchor: TextAnchor(.center, .bottom), rotation: .pi / 2)
+            }
+            children.append(.text(node))
+        }
+        return .group(GroupNode(id: "axis-\(a.side.rawValue)", children: children, opacity: a.opacity))
+    }
+
+    func extremeNodes(_ e: ExtremesSpec, _ l: ChartState) -> [Node] {
+        let s = style, p = l.plot
+        let ys = l.yResolved.values.compactMap { $0 }
+        guard let maxV = ys.max() else { return [] }
+        var hi = TextNode(id: "max-label", e.format.format(maxV), font: s.font, size: s.labelSize, color: s.secondaryTextColor,
+                          position: Point(p.minX, p.minY - 6 - axisReach(.top, l)), anchor: TextAnchor(.leading, .bottom))
+        var lo = TextNode(id: "zero-label", e.format.format(0), font: s.font, size: s.labelSize, color: s.secondaryTextColor,
+                          position: Point(p.minX, p.maxY + 6 + axisReach(.bottom, l)), anchor: TextAnchor(.leading, .top))
+        hi.opacity = e.opacity; lo.opacity = e.opacity
+        return [.text(hi), .text(lo)]
+    }
+
+    func axisReach(_ side: Side, _ l: ChartState) -> Double {
+        guard let a = axes.first(where: { $0.side == side }) else { return 0 }
+        return axisExtent(a, (side == .top || side == .bottom) ? l.xTicks : l.yTicks)
+    }
+
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Geometry
+import Raster
+import Motion
+import Scene
+import Text
+
+extension ChartSpec {
+    // MARK: Resolving data to numbers
+
+    /// What the data says about one channel, before any pixels.
+    public struct Resolved: Sendable {
+        public var type: ScaleType
+        public var values: [Double?]
+        public var domain: (Double, Double)
+        public var categories: [String]
+    }
+
+    /// Each row's value on `c`, the scale kind and the domain at time `t` (which only an
+    /// animated domain depends on).
+    public func resolve(_ c: Channel, at t: Double = 0) -> Resolved {
+        let cells = data.map { $0[c.field] }
+        var type = c.scale
+        if type == nil {
+            if cells.allSatisfy({ $0?.number != nil || $0 == nil }) { type = .linear }
+            else if cells.allSatisfy({ $0 == nil || $0!.string.flatMap(CivilDate.parseISO) != nil }) { type = .time }
+            else { type = .band }
+        }
+        var categories: [String] = c.categories ?? []
+        var values: [Double?] = []
+        switch type! {
+        case .band:
+            var seen = Set(categories)
+            for cell in cells {
+                guard let cell else { values.append(nil); continue }
+                let key: String
+                switch cell { case .string(let s): key = s; case .number(let v): key = NumberFormat(maxFractionDigits: 6).format(v) }
+                if !seen.contains(key) { if c.categories == nil { categories.append(key); seen.insert(key) } }
+                values.append(categories.firstIndex(of: key).map(Double.init))
+            }
+            return Resolved(type: .band, values: values, domain: (0, Double(max(1, categories.count)) - 1), categories: categories)
+        case .time:
+            values = cells.map { cell in
+                switch cell { case .string(let s)?: return CivilDate.parseISO(s); case .number(let v)?: return v; case nil: return nil }
+            }
+        case .linear, .log:
+            values = cells.map { $0?.number }
+        }
+        let finite = values.compactMap { $0 }.filter(\.isFinite)
+        var lo = finite.min() ?? 0, hi = finite.max() ?? 1
+        // A linear domain includes zero on both sides, so bars of all-negative data hang
+        // from a zero inside the plot (as Swift Charts and Vega-Lite do).
+        if type == .linear { lo = min(0, lo); hi = max(0, hi) }
+        if type == .log { lo = finite.filter { $0 > 0 }.min() ?? 1; hi = max(hi, lo) }
+        if let d = c.animatedDomain?.value(at: t) ?? c.domain { lo = d.0; hi = d.1 }
+        if lo == hi { if type == .log { hi = lo * 10 } else if lo == 0 { hi = 1 } else { lo = min(0, lo); hi = max(0, hi); if lo == hi { hi = lo + 1 } } }
+        if c.nice && c.domain == nil && c.animatedDomain == nil && type == .linear { (lo, hi) = Ticks.nice(lo, hi, count: 5) }
+        return Resolved(type: type!, values: values, domain: (lo, hi), categories: categories)
+    }
+
+    /// The ticks of an axis on a resolved channel.
+    public func ticks(_ r: Resolved, axis: AxisSpec?) -> [AxisTick] {
+        let count = axis?.tickCount ?? 5
+        switch r.type {
+        case .band:
+            return r.categories.enumerated().map { AxisTick(value: Double($0.offset), label: $0.element) }
+        case .linear:
+            let values = axis?.values ?? Ticks.ticks(r.domain.0, r.domain.1, count: count)
+            let digits = values.count > 1 ? Ticks.fractionDigits(forStep: Ticks.step(r.domain.0, r.domain.1, count: count)) : 2
+            let fmt: NumberFormat
+            if case .number(let f?)? = axis?.format { fmt = f } else { fmt = NumberFormat(minFractionDigits: digits, maxFractionDigits: digits) }
+            return values.map { AxisTick(value: $0, label: fmt.format($0)) }
+        case .log:
+            let values = axis?.values ?? Ticks.logTicks(r.domain.0, r.domain.1, count: count)
+            let fmt: NumberFormat
+            if case .number(let f?)? = axis?.format { fmt = f } else { fmt = NumberFormat(maxFractionDigits: 6) }
+            return values.map { AxisTick(value: $0, label: fmt.format($0)) }
+        case .time:
+            let iv = TimeTicks.interval(r.domain.0, r.domain.1, count: count)
+            let values = axis?.values ?? TimeTicks.ticks(r.domain.0, r.domain.1, interval: iv)
+            let fmt: DateFormat
+            if case .date(let f?)? = axis?.format { fmt = f } else { fmt = DateFormat(iv.labelPattern) }
+            return values.map { AxisTick(value: $0, label: fmt.format($0)) }
+        }
+    }
+
+    /// A position scale for a resolved channel onto a pixel range.
+    public func scale(_ r: Resolved, _ c: Channel, range: (Double, Double)) -> PositionScale {
+        switch r.type {
+        case .linear: return .linear(LinearScale(domain: r.domain, range: range))
+        case .log: return .log(LogScale(domain: r.domain, range: range))
+        case .time: return .time(TimeScale(domain: r.domain, range: range))
+        case .band: return .band(BandScale(domain: r.categories, range: range, paddingInner: c.paddingInner, paddingOuter: c.paddingOuter))
+        }
+    }
+}

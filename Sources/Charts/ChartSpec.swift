@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Geometry
+import Raster
+import Motion
+import Scene
+import Text
+
+/// A chart: data, scales, guides and marks in a frame on the canvas.
+///
+/// A spec is data; what is drawn is a function of it and the time. `state(at:)` resolves
+/// the domains, ticks and plot rectangle at a moment (measuring the guides with the real
+/// font), and `build(id:)` turns a state into scene nodes in drawing order: card, title,
+/// grid, marks, axes, value labels, legend (see the module overview, Charts.swift).
+public struct ChartSpec: Sendable {
+    /// The rectangle the chart occupies on the canvas.
+    public var frame: Rect
+    /// Fonts and colours of the guides.
+    public var style: ChartStyle
+    /// The rows.
+    public var data: [DataRow]
+    /// The horizontal channel.
+    public var x = Channel(field: "x")
+    /// The vertical channel.
+    public var y = Channel(field: "y")
+    /// Fixed distance from the frame to the plot on every side; laid out from the guides when nil.
+    public var inset: Double?
+    /// The grid, if any.
+    public var grid: GridSpec?
+    /// Axes.
+    public var axes: [AxisSpec] = []
+    /// A legend, if any.
+    public var legend: LegendSpec?
+    /// Title and subtitle.
+    public var title: TitleSpec?
+    /// The card behind the chart.
+    public var card: CardSpec?
+    /// Highest-value and zero labels.
+    public var extremes: ExtremesSpec?
+    /// Marks, drawn in order.
+    public var marks: [any ChartMark] = []
+
+    /// Creates a chart.
+    public init(frame: Rect, style: ChartStyle, data: [DataRow]) {
+        self.frame = frame; self.style = style; self.data = data
+    }
+}

@@ -1,0 +1,96 @@
+import Geometry
+import Raster
+import Scene
+
+/// A rectangle per row from the baseline (or a second value, or the stack below) to its
+/// value: vertical over a band x axis, horizontal over a band y axis. `grow` animates
+/// each bar's extent from its baseline.
+public struct BarMarkSpec: StrokedMark, FilledMark {
+    public static let kind = MarkKind.bar
+    public static var followsBandAxis: Bool { true }
+    /// What every mark has.
+    public var options: MarkOptions
+    /// An outline.
+    public var stroke: (paint: NodePaint, style: StrokeStyle)?
+    /// The bars' paint when no colour encoding is given.
+    public var fill: NodePaint?
+    /// Corner radius in pixels.
+    public var cornerRadius: Double = 0
+    /// Fully rounded ends.
+    public var capsule = false
+    /// Thickness as a fraction of the band (0…1).
+    public var barWidth: Double = 1
+
+    /// Creates bars.
+    public init(options: MarkOptions = MarkOptions()) { self.options = options }
+
+    /// The bar's outline in `r`.
+    func path(_ r: Rect) -> Path {
+        if r.width <= 0 || r.height <= 0 { return Path() }
+        if capsule { return .capsule(in: r) }
+        if cornerRadius > 0 { return .roundedRect(r, cornerRadius: cornerRadius) }
+        return .rect(r)
+    }
+
+    /// The pixel rectangle of a bar from value `a` to value `b`.
+    func rect(_ e: MarkElement, _ l: ChartState, horizontal: Bool, from a: Double, to b: Double) -> Rect {
+        let keyScale = horizontal ? l.y : l.x
+        let keyResolved = horizontal ? l.yResolved : l.xResolved
+        var center: Double, band: Double
+        if case .band(let bs) = keyScale {
+            center = bs.position(at: Int(e.key)) + bs.bandwidth / 2; band = bs.bandwidth
+        } else {
+            center = keyScale(e.key)
+            let n = Double(max(1, Set(keyResolved.values.compactMap { $0 }).count))
+            band = (horizontal ? l.plot.height : l.plot.width) / n * 0.8
+        }
+        let w = band * min(1, max(0, barWidth))
+        let p0 = horizontal ? l.x(a) : l.y(a), p1 = horizontal ? l.x(b) : l.y(b)
+        if horizontal { return Rect(x: min(p0, p1), y: center - w / 2, width: abs(p1 - p0), height: w) }
+        return Rect(x: center - w / 2, y: min(p0, p1), width: w, height: abs(p1 - p0))
+    }
+
+    public func nodes(in chart: ChartSpec, state l: ChartState) -> [Node] {
+        let o = options
+        let horizontal = chart.isHorizontal(self, l)
+        let els = chart.elements(self, l)
+        let offsets = chart.staggerOffsets(o, count: els.count, values: els.map { $0.high - $0.low })
+        let gradientPaint = o.color.flatMap { Self.valueGradientPaint($0, l, horizontal) }
+        var out: [Node] = []
+        for (i, e) in els.enumerated() {
+            let full = rect(e, l, horizontal: horizontal, from: e.low, to: e.high)
+            var node = ShapeNode(id: "\(o.id ?? "bar")[\(i)]", path: path(full), frame: full)
+            var paint: NodePaint = .solid(e.color)
+            if o.color == nil, let f = fill { paint = f }
+            if let g = gradientPaint {
+                // Overrides (cancelled flights) keep their solid colour.
+                if case .overrides(let field, let values, _)? = o.color, values[chart.key(chart.data[e.row][field])] != nil {} else { paint = g }
+            }
+            if case .overrides(let field, let values, let otherwise)? = o.color, values[chart.key(chart.data[e.row][field])] == nil,
+               let g = Self.valueGradientPaint(otherwise, l, horizontal) { paint = g }
+            node.fill = (paint, .nonZero)
+            if let s = stroke { node.stroke = s }
+            node.opacity = chart.staggered(o.opacity, offsets, i)
+            node.blendMode = o.blend
+            if let g = o.grow {
+                let grow = chart.staggered(g, offsets, i), bar = self
+                node.dynamicPath = { t in
+                    let p = grow.value(at: t)
+                    return bar.path(bar.rect(e, l, horizontal: horizontal, from: e.low, to: e.low + (e.high - e.low) * p))
+                }
+                node.dynamicPathEnd = grow.displayEnd
+            }
+            out.append(.shape(node))
+        }
+        return out
+    }
+
+    /// A value gradient laid along the value axis: each bar shows the stretch it covers.
+    static func valueGradientPaint(_ enc: ColorEncoding, _ l: ChartState, _ horizontal: Bool) -> NodePaint? {
+        guard case .valueGradient(let stops) = enc, let first = stops.first, let last = stops.last, last.value != first.value else { return nil }
+        let a = horizontal ? Point(l.x(first.value), 0) : Point(0, l.y(first.value))
+        let b = horizontal ? Point(l.x(last.value), 0) : Point(0, l.y(last.value))
+        return .linear(stops: stops.map { GradientStop(offset: ($0.value - first.value) / (last.value - first.value), color: $0.color) },
+                       from: .absolute(a), to: .absolute(b))
+    }
+}

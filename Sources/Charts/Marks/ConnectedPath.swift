@@ -1,0 +1,161 @@
+import Geometry
+import Raster
+import Motion
+import Scene
+
+/// How lines and areas join their points: what `LineMarkSpec` and `AreaMarkSpec` share.
+struct ConnectedShape: Sendable {
+    /// An area closes its path down to the baseline (or back along its low values).
+    var isArea: Bool
+    /// How points are connected.
+    var interpolation: Interpolation
+    /// Start the curve at the plot's bottom-left corner.
+    var startAtOrigin: Bool
+}
+
+extension ChartSpec {
+    /// The pixel points of a series' elements, at their high (or low) values.
+    func seriesPoints(_ els: [MarkElement], _ l: ChartState, horizontal: Bool, useLow: Bool) -> [Point] {
+        els.map { e in
+            let v = useLow ? e.low : e.high
+            return horizontal ? Point(l.x(v), l.y(e.key)) : Point(l.x(e.key), l.y(v))
+        }
+    }
+
+    /// The path of one series: the line through its points, closed down to the baseline
+    /// or back along its low values for an area.
+    func connectedPath(_ shape: ConnectedShape, _ o: MarkOptions, _ l: ChartState, _ els: [MarkElement], horizontal: Bool) -> Path {
+        var pts = seriesPoints(els, l, horizontal: horizontal, useLow: false)
+        if shape.startAtOrigin { pts.insert(Point(l.plot.minX, l.plot.maxY), at: 0) }
+        var path = Path()
+        guard let first = pts.first else { return path }
+        path.move(to: first)
+        shape.interpolation.appendSegments(through: pts, to: &path)
+        // A line through one point is a zero-length segment, which the stroker draws as
+        // its cap: a dot of the stroke's width, so a series of one value still shows.
+        if !shape.isArea && pts.count == 1 { path.line(to: first) }
+        if shape.isArea, let last = pts.last {
+            let ranged = o.stack != .none || o.y2 != nil || o.x2 != nil
+            if ranged {
+                var low = seriesPoints(els, l, horizontal: horizontal, useLow: true)
+                low.reverse()
+                path.line(to: low[0])
+                shape.interpolation.appendSegments(through: low, to: &path)
+            } else {
+                let r = horizontal ? l.xResolved : l.yResolved
+                let d = r.domain
+                let zero = r.type == .linear ? max(min(d.0, d.1), min(0, max(d.0, d.1))) : min(d.0, d.1)
+                if horizontal {
+                    let base = l.x(zero)
+                    path.line(to: Point(base, last.y)); path.line(to: Point(base, first.y))
+                } else {
+                    let base = l.y(zero)
+                    path.line(to: Point(last.x, base)); path.line(to: Point(first.x, base))
+                }
+            }
+            path.close()
+        }
+        return path
+    }
+
+    /// One shape per series of a line or area mark, trimmed and faded under the mark's
+    /// stagger (series count as elements), morphing to a transition's values when it has one.
+    ///
+    /// - `fill`: an area's paint when it has one series and no colour encoding.
+    /// - `stroke`: the outline (a line's stroke).
+    /// - `points`: dots at a line's points.
+    func connectedNodes(_ m: any ChartMark, _ shape: ConnectedShape, _ l: ChartState, fill: NodePaint?,
+                        stroke: (paint: NodePaint, style: StrokeStyle)?, points: PointStyle?) -> [Node] {
+        let o = m.options
+        let horizontal = isHorizontal(m, l)
+        let all = elements(m, l)
+        let names = seriesNames(m)
+        let offsets = staggerOffsets(o, count: names.count, values: names.map { n in all.filter { $0.series == n }.map(\.high).max() ?? 0 })
+        var out: [Node] = []
+        let target = transitionTarget(m, l)
+        for (si, name) in names.enumerated() {
+            let els = all.filter { $0.series == name }
+            guard !els.isEmpty else { continue }
+            let path = connectedPath(shape, o, l, els, horizontal: horizontal)
+            var node = ShapeNode(id: names.count > 1 ? "\(o.id ?? m.kind.rawValue)[\(name)]" : o.id, path: path, frame: l.plot)
+            let multi = names.count > 1 || o.color != nil
+            if shape.isArea {
+                let paint: NodePaint = multi ? .solid(els[0].color) : (fill ?? .solid(els[0].color.opacity(0.3)))
+                node.fill = (paint, .nonZero)
+            }
+            if let s = stroke {
+                var style = s.style
+                // A butt cap draws nothing on a zero-length segment; one point shows as a round dot.
+                if !shape.isArea && els.count == 1 && !shape.startAtOrigin && style.cap == .butt { style.cap = .round }
+                node.stroke = (multi ? .solid(els[0].color) : s.paint, style)
+            }
+            node.trimStart = staggered(o.trimStart, offsets, si)
+            node.trimEnd = staggered(o.trimEnd, offsets, si)
+            node.opacity = staggered(o.opacity, offsets, si)
+            node.blendMode = o.blend
+            if let tgt = target?.filter({ $0.series == name }), tgt.count == els.count, let t = o.transition {
+                let from = els, spec = self
+                node.dynamicPath = { time in
+                    let p = t.animation.progress(at: time)
+                    var mixed = from
+                    for k in mixed.indices {
+                        mixed[k].low += (tgt[k].low - from[k].low) * p
+                        mixed[k].high += (tgt[k].high - from[k].high) * p
+                        mixed[k].key += (tgt[k].key - from[k].key) * p
+                    }
+                    return spec.connectedPath(shape, o, l, mixed, horizontal: horizontal)
+                }
+                node.dynamicPathEnd = t.animation.displayEnd
+            }
+            out.append(.shape(node))
+            if !shape.isArea, let ps = points {
+                out.append(contentsOf: dotNodes(m, l, els, size: ps.size, fill: { ps.fill ?? $0.color },
+                                                stroke: ps.stroke.map { (.solid($0.color), StrokeStyle(width: $0.width)) }, moves: false))
+            }
+        }
+        return out
+    }
+
+    /// The elements of a mark's transition target, resolved on the same scales.
+    func transitionTarget(_ m: any ChartMark, _ l: ChartState) -> [MarkElement]? {
+        guard let t = m.options.transition else { return nil }
+        var other = self
+        other.data = t.rows
+        var ol = l
+        ol.xResolved = other.resolve(x); ol.yResolved = other.resolve(y)
+        return other.elements(m, ol)
+    }
+
+    /// A dot per element: a point mark's points, or the dots on a line.
+    ///
+    /// - `fill`: each dot's colour.
+    /// - `moves`: the dots slide to the mark's transition values, when it has one.
+    func dotNodes(_ m: any ChartMark, _ l: ChartState, _ els: [MarkElement], size: Double, fill: (MarkElement) -> Color,
+                  stroke: (paint: NodePaint, style: StrokeStyle)?, moves: Bool) -> [Node] {
+        let o = m.options
+        let horizontal = isHorizontal(m, l)
+        let offsets = staggerOffsets(o, count: els.count, values: els.map(\.high))
+        let target = moves ? transitionTarget(m, l) : nil
+        var out: [Node] = []
+        for (i, e) in els.enumerated() {
+            let c = horizontal ? Point(l.x(e.high), l.y(e.key)) : Point(l.x(e.key), l.y(e.high))
+            var node = ShapeNode(id: "\(o.id ?? "point")[\(i)]", path: .circle(center: c, radius: size / 2))
+            if let tgt = target, tgt.count == els.count, let t = o.transition {
+                // The dot moves to its value in the other table.
+                let d = horizontal ? Point(l.x(tgt[i].high), l.y(tgt[i].key)) : Point(l.x(tgt[i].key), l.y(tgt[i].high))
+                let anim = t.animation.delay(i < offsets.count ? offsets[i] : 0)
+                node.dynamicPath = { time in .circle(center: c.lerp(d, anim.progress(at: time)), radius: size / 2) }
+                node.dynamicPathEnd = anim.displayEnd
+            }
+            node.fill = (.solid(fill(e)), .nonZero)
+            if let s = stroke { node.stroke = s }
+            node.opacity = staggered(o.opacity, offsets, i)
+            if let sc = o.scale {
+                node.motion.scaleX = staggered(sc, offsets, i); node.motion.scaleY = staggered(sc, offsets, i)
+                node.motion.anchor = c
+            }
+            out.append(.shape(node))
+        }
+        return out
+    }
+}

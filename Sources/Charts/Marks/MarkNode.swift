@@ -1,0 +1,51 @@
+import Geometry
+import Raster
+import Motion
+import Scene
+
+extension ChartSpec {
+    /// The scene node of one mark: a group with one child per series or element, each
+    /// given the mark's shared movement, rotation and colour animations under its stagger.
+    func markNode(_ m: any ChartMark, _ l: ChartState) -> Node {
+        let children = m.nodes(in: self, state: l)
+        let offsets = staggerOffsets(m.options, count: children.count, values: [])
+        let decorated = children.enumerated().map { decorate($0.element, m.options, offsets, $0.offset) }
+        return .group(GroupNode(id: m.options.id, children: decorated))
+    }
+
+    /// Applies the mark's movement, rotation and colour animations to one of its elements.
+    func decorate(_ node: Node, _ m: MarkOptions, _ offsets: [Double], _ i: Int) -> Node {
+        func motion(_ t: inout AnimatedTransform, center: Point) {
+            if let x = m.translateX { t.translateX = staggered(x, offsets, i) }
+            if let y = m.translateY { t.translateY = staggered(y, offsets, i) }
+            if let r = m.rotation { t.rotation = staggered(r.scaled(by: .pi / 180), offsets, i); t.anchor = center }
+        }
+        switch node {
+        case .shape(var s):
+            let b = s.path.controlBounds
+            motion(&s.motion, center: s.motion.isIdentity ? Point(b.midX, b.midY) : s.motion.anchor)
+            if let o = m.trimOffset { s.trimOffset = staggered(o, offsets, i) }
+            if var c = m.colorAnimation {
+                c.animation = c.animation.delay(i < offsets.count ? offsets[i] : 0)
+                if s.fill != nil { s.fillColor = c } else { s.strokeColor = c }
+            }
+            return .shape(s)
+        case .text(var t):
+            motion(&t.motion, center: t.position)
+            return .text(t)
+        case .group(var g):
+            motion(&g.motion, center: .zero)
+            return .group(g)
+        }
+    }
+
+    /// Element i's copy of an animated value under the mark's stagger.
+    func staggered(_ v: AnimatedValue, _ offsets: [Double], _ i: Int) -> AnimatedValue {
+        i < offsets.count ? v.delayed(by: offsets[i]) : v
+    }
+
+    /// Each of `count` elements' delay under the mark's stagger (empty without one).
+    func staggerOffsets(_ m: MarkOptions, count: Int, values: [Double]) -> [Double] {
+        m.stagger?.offsets(count: count, values: values) ?? []
+    }
+}

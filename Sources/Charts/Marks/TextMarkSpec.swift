@@ -1,0 +1,82 @@
+import Geometry
+import Raster
+import Scene
+import Text
+
+/// Where a text mark sits relative to its data point.
+public enum TextPosition: String, Hashable, Sendable, CaseIterable { case center, top, bottom, leading, trailing }
+
+/// A label per row at its data point: a field's value, a number formatted, or a fixed
+/// text; `count` makes numbers count up, `atPeak` puts one label per series where it is
+/// thickest.
+public struct TextMarkSpec: ChartMark {
+    public static let kind = MarkKind.text
+    /// What every mark has.
+    public var options: MarkOptions
+    /// The field whose value is shown.
+    public var field: String?
+    /// Fixed text instead of a field.
+    public var literal: String?
+    /// How numbers are written.
+    public var format = NumberFormat()
+    /// Size in pixels.
+    public var fontSize: Double = 12
+    /// Colour; the chart's text colour when nil.
+    public var color: Color?
+    /// Where the label sits relative to its point.
+    public var position: TextPosition = .top
+    /// Distance in pixels from the point, away from it.
+    public var offset: Double = 6
+    /// Rotation in degrees.
+    public var angle: Double = 0
+    /// A pill behind each label.
+    public var background: TextBackground?
+    /// One label per series at its peak, naming the series, centred in its band (the baby-names labels).
+    public var atPeak = false
+
+    /// Creates labels.
+    public init(options: MarkOptions = MarkOptions()) { self.options = options }
+
+    public func nodes(in chart: ChartSpec, state l: ChartState) -> [Node] {
+        let o = options, data = chart.data, style = chart.style
+        var els = chart.elements(self, l)
+        let horizontal = chart.isHorizontal(self, l)
+        if atPeak { els = chart.peaks(els) }
+        let offsets = chart.staggerOffsets(o, count: els.count, values: els.map(\.high))
+        var out: [Node] = []
+        for (i, e) in els.enumerated() {
+            let value = atPeak ? (e.low + e.high) / 2 : e.high
+            let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
+            let text: String
+            if let lit = literal { text = lit }
+            else if atPeak { text = e.series }
+            else if let f = field {
+                switch data[e.row][f] { case .number(let v)?: text = format.format(v); case .string(let s)?: text = s; case nil: text = "" }
+            } else { text = format.format(e.high) }
+            let anchor: TextAnchor, pos: Point
+            let off = atPeak ? 0 : offset
+            switch atPeak ? .center : position {
+            case .center: anchor = TextAnchor(.center, .center); pos = point
+            case .top: anchor = TextAnchor(.center, .bottom); pos = Point(point.x, point.y - off)
+            case .bottom: anchor = TextAnchor(.center, .top); pos = Point(point.x, point.y + off)
+            case .leading: anchor = TextAnchor(.trailing, .center); pos = Point(point.x - off, point.y)
+            case .trailing: anchor = TextAnchor(.leading, .center); pos = Point(point.x + off, point.y)
+            }
+            var node = TextNode(id: "\(o.id ?? "label")[\(i)]", text, font: style.font, size: fontSize,
+                                color: color ?? style.textColor, position: pos, anchor: anchor,
+                                rotation: angle * .pi / 180, background: background)
+            if let count = o.count, literal == nil, !atPeak {
+                // The number counts up to its value with the animation's easing.
+                let target = field.flatMap { data[e.row][$0]?.number } ?? e.high
+                let fmt = format
+                node.counter = (chart.staggered(count, offsets, i).scaled(by: target), { fmt.format($0) })
+            }
+            node.opacity = chart.staggered(o.opacity, offsets, i)
+            if let sc = o.scale {
+                node.motion.scaleX = chart.staggered(sc, offsets, i); node.motion.scaleY = chart.staggered(sc, offsets, i); node.motion.anchor = pos
+            }
+            out.append(.text(node))
+        }
+        return out
+    }
+}
