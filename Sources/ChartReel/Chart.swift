@@ -192,6 +192,21 @@ extension Chart {
         with { $0.x.configure(domain: domain.map { ($0.lowerBound, $0.upperBound) }, type: type, nice: nice, padding: padding, categories: categories) }
     }
 
+    /// Draws the marks only inside the plot rectangle (on by default for a chart whose
+    /// domain animates, as a document's `"clip"`).
+    public func clipMarksToPlot(_ enabled: Bool = true) -> Chart { with { $0.clipsMarks = enabled } }
+
+    /// An x scale whose domain moves from `domain` to `to` under `animation` (a zoom):
+    /// the chart's ticks, grid and marks are recomputed at every frame while it moves.
+    public func chartXScale(domain: ClosedRange<Double>, animatingTo to: ClosedRange<Double>, _ animation: Animation) -> Chart {
+        with { $0.x.animatedDomain = AnimatedDomain(domain, to, animation); $0.clipsMarks = true }
+    }
+
+    /// A y scale whose domain moves from `domain` to `to` under `animation` (see `chartXScale(domain:animatingTo:_:)`).
+    public func chartYScale(domain: ClosedRange<Double>, animatingTo to: ClosedRange<Double>, _ animation: Animation) -> Chart {
+        with { $0.y.animatedDomain = AnimatedDomain(domain, to, animation); $0.clipsMarks = true }
+    }
+
     /// An x time scale over the dates in `domain`.
     public func chartXScale(domain: ClosedRange<Date>, type: ScaleType = .time) -> Chart {
         with { $0.x.configure(domain: (domain.lowerBound.timeIntervalSince1970, domain.upperBound.timeIntervalSince1970), type: type) }
@@ -316,4 +331,12 @@ extension Channel {
 extension AnimatedValue {
     /// 0 → 1 under `animation`: a guide fading in.
     static func fadeIn(_ animation: Animation) -> AnimatedValue { .tween(Tween(from: 0, to: 1, animation: animation)) }
+}
+
+extension AnimatedDomain {
+    /// Both ends tweening from `from` to `to` under one timing.
+    init(_ from: ClosedRange<Double>, _ to: ClosedRange<Double>, _ animation: Animation) {
+        self.init(lower: .tween(Tween(from: from.lowerBound, to: to.lowerBound, animation: animation)),
+                  upper: .tween(Tween(from: from.upperBound, to: to.upperBound, animation: animation)))
+    }
 }

@@ -61,26 +61,22 @@ public struct ChartScene: Sendable {
         if let d = duration, !(d > 0 && d.isFinite) { throw ChartReelError.invalidScene("duration must be a positive number of seconds, not \(d)") }
         guard hold >= 0, hold.isFinite else { throw ChartReelError.invalidScene("hold must be zero or more seconds, not \(hold)") }
         let list = charts()
-        // The same steps, in the same order, as TimelineDecoder.decodeScene, so that both
-        // front doors give byte-identical frames.
         let regular = try FontCache.font(family: font)
         let bold = try FontCache.font(family: boldFont ?? font, bold: boldFont == nil)
         let style = ChartStyle(font: regular, boldFont: bold)
-        let grid = layout ?? DashboardLayout()
-        let heights = list.map(\.height)
-        let h = height ?? min(ChartScene.maxCanvasSide,
-                              max(1, Int(grid.contentHeight(rowHeights: heights, defaultHeight: 300).rounded(.up))))
-        let frames = grid.frames(count: list.count, canvas: Rect(x: 0, y: 0, width: Double(width), height: Double(h)),
-                                 heights: heights, single: layout == nil)
-        var nodes: [Node] = []
+        // The assembly TimelineDecoder uses too, so both front doors give the same frames.
+        let canvas = ChartCanvas(width: width, height: height, background: background, fps: fps, duration: duration,
+                                 hold: hold, layout: layout, maxSide: ChartScene.maxCanvasSide)
+        let placed = canvas.frames(chartHeights: list.map(\.height))
+        var specs: [ChartSpec?] = []
         for (i, chart) in list.enumerated() {
             do {
-                nodes.append(try chart.spec(frame: frames[i], style: style).build(id: "chart\(i)"))
+                specs.append(try chart.spec(frame: placed.frames[i], style: style))
             } catch let e as ChartReelError {
                 throw e.inChart(i)
             }
         }
-        scene = Scene(width: width, height: h, background: background, fps: fps, duration: duration, hold: hold, nodes: nodes)
+        scene = canvas.scene(charts: specs, height: placed.height)
     }
 
     /// Wraps a scene built another way (`TimelineDecoder.load`, or nodes by hand).

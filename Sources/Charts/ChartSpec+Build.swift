@@ -44,7 +44,14 @@ extension ChartSpec {
     func stateNodes(_ l: ChartState) -> [Node] {
         var children: [Node] = []
         if let g = grid { children.append(contentsOf: gridNodes(g, l)) }
-        for m in marks { children.append(markNode(m, l)) }
+        let markNodes = marks.map { markNode($0, l) }
+        if clipsMarks {
+            var g = GroupNode(id: "marks", children: markNodes)
+            g.clip = l.plot
+            children.append(.group(g))
+        } else {
+            children.append(contentsOf: markNodes)
+        }
         for a in axes { children.append(axisNode(a, l)) }
         if let e = extremes { children.append(contentsOf: extremeNodes(e, l)) }
         if let lg = legend, !legendEntries.isEmpty { children.append(legendNode(lg, l)) }

@@ -56,7 +56,7 @@ extension ChartSpec {
         if type == .log { lo = finite.filter { $0 > 0 }.min() ?? 1; hi = max(hi, lo) }
         if let d = c.animatedDomain?.value(at: t) ?? c.domain { lo = d.0; hi = d.1 }
         if lo == hi { if type == .log { hi = lo * 10 } else if lo == 0 { hi = 1 } else { lo = min(0, lo); hi = max(0, hi); if lo == hi { hi = lo + 1 } } }
-        if c.nice && c.domain == nil && c.animatedDomain == nil && type == .linear { (lo, hi) = Ticks.nice(lo, hi, count: 5) }
+        if c.nice && c.domain == nil && c.animatedDomain == nil && type == .linear { (lo, hi) = NiceTicks.nice(lo, hi, count: 5) }
         return Resolved(type: type!, values: values, domain: (lo, hi), categories: categories)
     }
 
@@ -67,13 +67,13 @@ extension ChartSpec {
         case .band:
             return r.categories.enumerated().map { AxisTick(value: Double($0.offset), label: $0.element) }
         case .linear:
-            let values = axis?.values ?? Ticks.ticks(r.domain.0, r.domain.1, count: count)
-            let digits = values.count > 1 ? Ticks.fractionDigits(forStep: Ticks.step(r.domain.0, r.domain.1, count: count)) : 2
+            let values = axis?.values ?? NiceTicks.ticks(r.domain.0, r.domain.1, count: count)
+            let digits = values.count > 1 ? NiceTicks.fractionDigits(forStep: NiceTicks.step(r.domain.0, r.domain.1, count: count)) : 2
             let fmt: NumberFormat
             if case .number(let f?)? = axis?.format { fmt = f } else { fmt = NumberFormat(minFractionDigits: digits, maxFractionDigits: digits) }
             return values.map { AxisTick(value: $0, label: fmt.format($0)) }
         case .log:
-            let values = axis?.values ?? Ticks.logTicks(r.domain.0, r.domain.1, count: count)
+            let values = axis?.values ?? NiceTicks.logTicks(r.domain.0, r.domain.1, count: count)
             let fmt: NumberFormat
             if case .number(let f?)? = axis?.format { fmt = f } else { fmt = NumberFormat(maxFractionDigits: 6) }
             return values.map { AxisTick(value: $0, label: fmt.format($0)) }

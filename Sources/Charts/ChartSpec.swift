@@ -38,6 +38,9 @@ public struct ChartSpec: Sendable {
     public var card: CardSpec?
     /// Highest-value and zero labels.
     public var extremes: ExtremesSpec?
+    /// Marks are drawn only inside the plot rectangle (a zoomed or narrowed domain leaves
+    /// data outside it); off by default, as before domains could move.
+    public var clipsMarks = false
     /// Marks, drawn in order.
     public var marks: [any ChartMark] = []
 

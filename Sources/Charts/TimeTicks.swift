@@ -50,7 +50,7 @@ public enum TimeTicks {
         var i = 0
         while i < intervals.count && intervals[i].seconds <= target { i += 1 }
         if i == intervals.count {
-            let years = Ticks.step(start / 31_536_000, stop / 31_536_000, count: count)
+            let years = NiceTicks.step(start / 31_536_000, stop / 31_536_000, count: count)
             return Interval(unit: .year, step: max(1, Int(years.rounded())))
         }
         if i == 0 { return intervals[0] }

@@ -126,6 +126,9 @@ public struct GroupNode: Sendable {
     /// When `dynamicChildren` can give different nodes; before its start they are the
     /// first state's, after its end the last state's.
     public var dynamicSpan: ChangeSpan = .never
+    /// The children are drawn only inside this rectangle (in the group's coordinates):
+    /// a chart's marks inside its plot.
+    public var clip: Rect?
 
     /// Creates a group.
     public init(id: String? = nil, children: [Node], opacity: AnimatedValue = .constant(1), transform: Transform = .identity) {
@@ -141,7 +144,7 @@ public struct GroupNode: Sendable {
     /// Whether the group only passes its children through (opacity 1, no transform), so
     /// its children can be drawn, and cached, one by one.
     public var isTransparent: Bool {
-        if case .constant(let o) = opacity, o == 1, transform.isIdentity, motion.isIdentity, dynamicChildren == nil { return true }
+        if case .constant(let o) = opacity, o == 1, transform.isIdentity, motion.isIdentity, dynamicChildren == nil, clip == nil { return true }
         return false
     }
 
@@ -159,6 +162,7 @@ public struct GroupNode: Sendable {
         canvas.save()
         canvas.concatenate(transform)
         if !motion.isIdentity { canvas.concatenate(motion.value(at: t)) }
+        if let clip { canvas.clip(to: clip) }
         if layered {
             // The layer covers the children's ink (in the group's own coordinates) when
             // that is known, rather than the whole frame.

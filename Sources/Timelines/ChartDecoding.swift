@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "marks"]
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "marks"]
 
     static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
@@ -53,8 +53,8 @@ extension TimelineDecoder {
                 }
             }
             // Scales divide by the width of the domain, which must be a finite number.
-            for (field, axis, given, fromZero) in [(spec.x.field, "x", spec.x.domain != nil, true),
-                                                   (spec.y.field, "y", spec.y.domain != nil, true)] where !given {
+            for (field, axis, given, fromZero) in [(spec.x.field, "x", spec.x.domain != nil || spec.x.animatedDomain != nil, true),
+                                                   (spec.y.field, "y", spec.y.domain != nil || spec.y.animatedDomain != nil, true)] where !given {
                 let values = table.rows.compactMap { $0[field]?.number }
                 guard var lo = values.min(), var hi = values.max() else { continue }
                 if fromZero { lo = min(lo, 0); hi = max(hi, 0) }
@@ -69,6 +69,8 @@ extension TimelineDecoder {
         if let a = obj.optional("axes")?.array() { spec.axes = a.compactMap(axis) }
         if let l = obj.optional("legend") { spec.legend = legend(l) }
         if let t = obj.optional("title") { spec.title = title(t) }
+        // A chart whose domain moves clips its marks to the plot unless it says not to.
+        spec.clipsMarks = obj.optional("clip")?.bool() ?? (spec.x.animatedDomain != nil || spec.y.animatedDomain != nil)
         if let cc = obj.optional("card") {
             if case .bool(let b) = cc.value { if b { spec.card = CardSpec() } }
             else if let co = cc.object(allowedKeys: ["color", "cornerRadius", "padding"]) {
@@ -110,31 +112,56 @@ extension TimelineDecoder {
         }
     }
 
+    /// A domain `[low, high]` of numbers or ISO 8601 dates.
+    static func domain(_ d: JSONCursor, scale: ScaleType?) -> (Double, Double)? {
+        guard let arr = d.array(minCount: 2, maxCount: 2) else { return nil }
+        func value(_ v: JSONCursor) -> Double? {
+            if case .string(let s) = v.value {
+                if let t = CivilDate.parseISO(s) { return t }
+                return v.fail("expected a number or an ISO 8601 date such as \"2024-03-05\", found \"\(s)\"")
+            }
+            return v.double()
+        }
+        guard let lo = value(arr[0]), let hi = value(arr[1]) else { return nil }
+        let written = "[" + arr.map { literal($0) }.joined(separator: ", ") + "]"
+        if lo == hi {
+            d.report("expected two different values [low, high], found \(written)")
+        } else if !(hi - lo).isFinite {
+            d.report("expected a domain whose width is a finite number, found \(written)")
+        } else if scale == .log && (lo <= 0 || hi <= 0) {
+            d.report("expected a domain above 0 for a log scale, found \(written)")
+        } else {
+            return (lo, hi)
+        }
+        return nil
+    }
+
+    /// A zoom: `{ "from": [low, high], "to": [low, high], timing… }`, `"from"` being the
+    /// channel's `"domain"` when left out.
+    static func animatedDomain(_ c: JSONCursor, given: (Double, Double)?, scale: ScaleType?) -> AnimatedDomain? {
+        guard let obj = c.object(allowedKeys: ["from", "to", "curve", "duration", "delay", "speed", "repeat", "autoreverses",
+                                               "holdBefore", "holdAfter"]) else { return nil }
+        let from: (Double, Double)?
+        if let f = obj.optional("from") { from = domain(f, scale: scale) }
+        else if let given { from = given }
+        else { c.report("expected \"from\": [low, high], or a \"domain\" beside \"animate\" to start from"); from = nil }
+        let to = obj.required("to").flatMap { domain($0, scale: scale) }
+        var anim = Animation()
+        timing(obj, into: &anim)
+        guard let from, let to else { return nil }
+        checkLength(end: anim.displayEnd, at: c, curve: obj.optional("curve"))
+        return AnimatedDomain(lower: .tween(Tween(from: from.0, to: to.0, animation: anim)),
+                              upper: .tween(Tween(from: from.1, to: to.1, animation: anim)))
+    }
+
     static func channel(_ c: JSONCursor, default field: String) -> Channel? {
-        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "categories", "padding"]) else { return nil }
+        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "categories", "padding", "animate"]) else { return nil }
         var ch = Channel(field: field)
         if let f = o.optional("field")?.string() { ch.field = f }
         if let s = o.optional("scale")?.stringEnum(ScaleType.self) { ch.scale = s }
-        if let d = o.optional("domain"), let arr = d.array(minCount: 2, maxCount: 2) {
-            func value(_ v: JSONCursor) -> Double? {
-                if case .string(let s) = v.value {
-                    if let t = CivilDate.parseISO(s) { return t }
-                    return v.fail("expected a number or an ISO 8601 date such as \"2024-03-05\", found \"\(s)\"")
-                }
-                return v.double()
-            }
-            if let lo = value(arr[0]), let hi = value(arr[1]) {
-                let written = "[" + arr.map { literal($0) }.joined(separator: ", ") + "]"
-                if lo == hi {
-                    d.report("expected two different values [low, high], found \(written)")
-                } else if !(hi - lo).isFinite {
-                    d.report("expected a domain whose width is a finite number, found \(written)")
-                } else if ch.scale == .log && (lo <= 0 || hi <= 0) {
-                    d.report("expected a domain above 0 for a log scale, found \(written)")
-                } else {
-                    ch.domain = (lo, hi)
-                }
-            }
+        if let d = o.optional("domain") { ch.domain = domain(d, scale: ch.scale) }
+        if let a = o.optional("animate")?.object(allowedKeys: ["domain"]), let dc = a.optional("domain") {
+            ch.animatedDomain = animatedDomain(dc, given: ch.domain, scale: ch.scale)
         }
         if let n = o.optional("nice")?.bool() { ch.nice = n }
         if let cats = o.optional("categories")?.array() { ch.categories = cats.compactMap { $0.string() } }

@@ -125,36 +125,36 @@ public enum TimelineDecoder {
             if let s = lc.optional("spacing")?.double(min: 0, max: 10_000) { layout.spacing = s }
             if let p = lc.optional("padding")?.double(min: 0, max: 10_000) { layout.padding = p }
         }
-        var nodes: [Node] = []
-        var built: [(cursor: JSONCursor, node: Node)] = []
+        let given = obj.optional("layout") != nil
+        var canvas = ChartCanvas(width: width, height: autoHeight ? nil : height, background: background, fps: fps,
+                                 duration: duration, hold: hold, layout: given ? layout : nil, maxSide: limits.maxCanvasSide)
+        var specs: [ChartSpec?] = []
+        var cursors: [JSONCursor] = []
         if let charts = obj.required("charts")?.array(minCount: 1) {
             let heights: [Double?] = charts.map { c in
                 guard case .object = c.value, let h = c.object()?.optional("height") else { return nil }
                 return h.double(min: 1, max: Double(limits.maxCanvasSide))
             }
-            if autoHeight {
-                height = min(limits.maxCanvasSide, max(1, Int(layout.contentHeight(rowHeights: heights, defaultHeight: 300).rounded(.up))))
-            }
-            let frames = layout.frames(count: charts.count, canvas: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
-                                       heights: heights, single: obj.optional("layout") == nil)
+            let placed = canvas.frames(chartHeights: heights)
+            canvas.height = placed.height
+            cursors = charts
             if let style {
                 let starts = Chaining.resolve(root: obj)
                 Chaining.$starts.withValue(starts) {
                     for (i, c) in charts.enumerated() {
-                        if let spec = chart(c, frame: frames[i], style: style, tables: tables) {
-                            let node = spec.build(id: "chart\(i)")
-                            nodes.append(node)
-                            built.append((c, node))
-                        }
+                        specs.append(chart(c, frame: placed.frames[i], style: style, tables: tables))
                     }
                 }
             }
         }
+        // The assembly ChartScene uses too, so both front doors give the same frames.
+        let scene = canvas.scene(charts: specs, height: canvas.height ?? height)
         if duration == nil && context?.lengthReported != true {
+            // The scene holds a node for each chart that decoded, in order.
+            let built = zip(specs.indices.filter { specs[$0] != nil }, scene.nodes).map { (cursor: cursors[$0.0], node: $0.1) }
             checkVideoLength(built, hold: hold, limit: limits.maxDuration, root: root)
         }
-        return Scene(width: width, height: height, background: background, fps: fps,
-                     duration: duration, hold: hold, nodes: nodes)
+        return scene
     }
 
     /// Refuses a video whose animations end after the duration limit or never end (the

@@ -93,6 +93,10 @@ final class SchemaTests: XCTestCase {
         },
         Context(name: "chart", schema: ["chart"], minimal: ["data": "d"]) { $0.chart = $1 },
         Context(name: "channel", schema: ["channel"], minimal: [:]) { $0.chart["x"] = $1 },
+        Context(name: "channel animate", schema: ["channel.animate"], minimal: [:]) { $0.chart["x"] = ["domain": [0, 1], "animate": $1] },
+        Context(name: "domain zoom", schema: ["channel.animate.domain"], minimal: ["to": [0, 2]]) {
+            $0.chart["x"] = ["domain": [0, 1], "animate": ["domain": $1]]
+        },
         Context(name: "grid", schema: ["grid"], minimal: [:]) { $0.chart["grid"] = $1 },
         Context(name: "grid lines", schema: ["gridLines"], minimal: ["step": 1]) { $0.chart["grid"] = ["x": $1] },
         Context(name: "axis", schema: ["axis"], minimal: ["side": "bottom"]) { $0.chart["axes"] = [$1] },

@@ -10,7 +10,7 @@ import Darwin
 /// AxisTick values are integers divided (not multiplied) by a power of ten when the step is
 /// below 1, so 0.1 + 0.2 never prints 0.30000000000000004: the third tick of 0…1 is
 /// 3 / 10, the double nearest to 0.3.
-public enum Ticks {
+public enum NiceTicks {
     static let e10 = 50.0.squareRoot(), e5 = 10.0.squareRoot(), e2 = 2.0.squareRoot()
 
     /// (i1, i2, inc) such that ticks are i/inc (inc < 0 means divide by −inc) for i in i1…i2.

@@ -2,53 +2,53 @@ import XCTest
 @testable import Charts
 
 /// Ticks and nice domains against d3-array / d3-scale's published results.
-final class TicksTests: XCTestCase {
+final class NiceTicksTests: XCTestCase {
     func testTicksMatchD3() {
         let tenths = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 10), tenths)
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 9), tenths)
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 8), tenths)
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 7), [0, 0.2, 0.4, 0.6, 0.8, 1.0])
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 5), [0, 0.2, 0.4, 0.6, 0.8, 1.0])
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 3), [0, 0.5, 1.0])
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 2), [0, 0.5, 1.0])
-        XCTAssertEqual(Ticks.ticks(0, 1, count: 1), [0, 1.0])
-        XCTAssertEqual(Ticks.ticks(0, 10, count: 10), (0...10).map(Double.init))
-        XCTAssertEqual(Ticks.ticks(0, 10, count: 5), [0, 2, 4, 6, 8, 10])
-        XCTAssertEqual(Ticks.ticks(0, 10, count: 2), [0, 5, 10])
-        XCTAssertEqual(Ticks.ticks(-10, 10, count: 10), stride(from: -10.0, through: 10, by: 2).map { $0 })
-        XCTAssertEqual(Ticks.ticks(-10, 10, count: 5), [-10, -5, 0, 5, 10])
-        XCTAssertEqual(Ticks.ticks(-15, 60, count: 10), [-10, 0, 10, 20, 30, 40, 50, 60])
-        XCTAssertEqual(Ticks.ticks(1, 0, count: 5), [1.0, 0.8, 0.6, 0.4, 0.2, 0])
-        XCTAssertEqual(Ticks.ticks(1, 1, count: 5), [1])
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 10), tenths)
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 9), tenths)
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 8), tenths)
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 7), [0, 0.2, 0.4, 0.6, 0.8, 1.0])
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 5), [0, 0.2, 0.4, 0.6, 0.8, 1.0])
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 3), [0, 0.5, 1.0])
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 2), [0, 0.5, 1.0])
+        XCTAssertEqual(NiceTicks.ticks(0, 1, count: 1), [0, 1.0])
+        XCTAssertEqual(NiceTicks.ticks(0, 10, count: 10), (0...10).map(Double.init))
+        XCTAssertEqual(NiceTicks.ticks(0, 10, count: 5), [0, 2, 4, 6, 8, 10])
+        XCTAssertEqual(NiceTicks.ticks(0, 10, count: 2), [0, 5, 10])
+        XCTAssertEqual(NiceTicks.ticks(-10, 10, count: 10), stride(from: -10.0, through: 10, by: 2).map { $0 })
+        XCTAssertEqual(NiceTicks.ticks(-10, 10, count: 5), [-10, -5, 0, 5, 10])
+        XCTAssertEqual(NiceTicks.ticks(-15, 60, count: 10), [-10, 0, 10, 20, 30, 40, 50, 60])
+        XCTAssertEqual(NiceTicks.ticks(1, 0, count: 5), [1.0, 0.8, 0.6, 0.4, 0.2, 0])
+        XCTAssertEqual(NiceTicks.ticks(1, 1, count: 5), [1])
     }
 
     func testTickValuesAreExactDecimals() {
-        let t = Ticks.ticks(0, 1, count: 10)
+        let t = NiceTicks.ticks(0, 1, count: 10)
         XCTAssertEqual(t[3], 0.3)                       // not 0.30000000000000004
         XCTAssertEqual("\(t[3])", "0.3")
-        XCTAssertEqual("\(Ticks.ticks(0, 0.001, count: 10)[7])", "0.0007")
+        XCTAssertEqual("\(NiceTicks.ticks(0, 0.001, count: 10)[7])", "0.0007")
     }
 
     func testNiceMatchesD3() {
-        XCTAssertTrue(Ticks.nice(1.1, 10.9, count: 10) == (1, 11))
-        XCTAssertTrue(Ticks.nice(10.9, 1.1, count: 10) == (11, 1))
-        XCTAssertTrue(Ticks.nice(0, 0.96, count: 10) == (0, 1))
-        XCTAssertTrue(Ticks.nice(0, 96, count: 10) == (0, 100))
-        XCTAssertTrue(Ticks.nice(-0.1, 51.1, count: 8) == (-10, 60))
+        XCTAssertTrue(NiceTicks.nice(1.1, 10.9, count: 10) == (1, 11))
+        XCTAssertTrue(NiceTicks.nice(10.9, 1.1, count: 10) == (11, 1))
+        XCTAssertTrue(NiceTicks.nice(0, 0.96, count: 10) == (0, 1))
+        XCTAssertTrue(NiceTicks.nice(0, 96, count: 10) == (0, 100))
+        XCTAssertTrue(NiceTicks.nice(-0.1, 51.1, count: 8) == (-10, 60))
     }
 
     func testFractionDigitsForStep() {
-        XCTAssertEqual(Ticks.fractionDigits(forStep: 0.1), 1)
-        XCTAssertEqual(Ticks.fractionDigits(forStep: 0.25), 1)
-        XCTAssertEqual(Ticks.fractionDigits(forStep: 0.05), 2)
-        XCTAssertEqual(Ticks.fractionDigits(forStep: 5), 0)
+        XCTAssertEqual(NiceTicks.fractionDigits(forStep: 0.1), 1)
+        XCTAssertEqual(NiceTicks.fractionDigits(forStep: 0.25), 1)
+        XCTAssertEqual(NiceTicks.fractionDigits(forStep: 0.05), 2)
+        XCTAssertEqual(NiceTicks.fractionDigits(forStep: 5), 0)
     }
 
     func testLogTicks() {
-        XCTAssertEqual(Ticks.logTicks(1, 100), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100])
-        XCTAssertEqual(Ticks.logTicks(1, 1e12, count: 5), [1, 1e2, 1e4, 1e6, 1e8, 1e10, 1e12])  // d3: ticks(0, 12, 5) of the exponents
-        XCTAssertEqual(Ticks.logTicks(0.01, 0.1)[0...2], [0.01, 0.02, 0.03])
+        XCTAssertEqual(NiceTicks.logTicks(1, 100), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100])
+        XCTAssertEqual(NiceTicks.logTicks(1, 1e12, count: 5), [1, 1e2, 1e4, 1e6, 1e8, 1e10, 1e12])  // d3: ticks(0, 12, 5) of the exponents
+        XCTAssertEqual(NiceTicks.logTicks(0.01, 0.1)[0...2], [0.01, 0.02, 0.03])
     }
 
     func testTimeTicksPickCalendarIntervals() {
