@@ -195,59 +195,9 @@ extension InterpolatedMark {
     public func startAtOrigin(_ enabled: Bool = true) -> Self { with { $0.editConnected { $0.startAtOrigin = enabled } } }
 }
 
-extension LineMark {
-    /// Dots at the line's points: `size` in pixels across, the line's colour unless `fill`
-    /// is given, with an optional outline.
-    public func symbol(size: Double = 8, fill: Color? = nil, stroke: (color: Color, width: Double)? = nil) -> Self {
-        with { m in
-            var p = PointStyle(size: size)
-            p.fill = fill
-            p.stroke = stroke
-            m.edit(LineMarkSpec.self) { $0.points = p }
-        }
-    }
-}
-
-extension BarMark {
-    /// Rounded corners of `radius` pixels.
-    public func cornerRadius(_ radius: Double) -> Self { with { $0.edit(BarMarkSpec.self) { $0.cornerRadius = radius } } }
-
-    /// Fully rounded ends.
-    public func capsule(_ enabled: Bool = true) -> Self { with { $0.edit(BarMarkSpec.self) { $0.capsule = enabled } } }
-
-    /// The bar's thickness as a fraction of its band (0…1).
-    public func barWidth(_ fraction: Double) -> Self { with { $0.edit(BarMarkSpec.self) { $0.barWidth = fraction } } }
-}
-
-extension PointMark {
-    /// The dots' diameter in pixels.
-    public func symbolSize(_ size: Double) -> Self { with { $0.edit(PointMarkSpec.self) { $0.size = size } } }
-}
-
 extension PeakMark {
     /// One element per series, where the series is thickest (the baby-names rulers and labels).
     public func atPeak(_ enabled: Bool = true) -> Self { with { $0.edit(RuleMarkSpec.self) { $0.atPeak = enabled }; $0.edit(TextMarkSpec.self) { $0.atPeak = enabled } } }
-}
-
-extension TextMark {
-    /// Text size in pixels.
-    public func font(size: Double) -> Self { with { $0.edit(TextMarkSpec.self) { $0.fontSize = size } } }
-
-    /// Where the label sits relative to its point, `offset` pixels away from it.
-    public func position(_ position: TextPosition, offset: Double = 6) -> Self {
-        with { $0.edit(TextMarkSpec.self) { $0.position = position; $0.offset = offset } }
-    }
-
-    /// Rotation in degrees, clockwise (−90 reads bottom to top).
-    public func rotation(degrees: Double) -> Self { with { $0.edit(TextMarkSpec.self) { $0.angle = degrees } } }
-
-    /// A rounded background behind each label (Swift Charts' annotation pill).
-    public func background(_ color: Color, cornerRadius: Double = 4, padding: (x: Double, y: Double) = (6, 3)) -> Self {
-        with { $0.edit(TextMarkSpec.self) { $0.background = TextBackground(color: color, cornerRadius: cornerRadius, padding: padding) } }
-    }
-
-    /// How numbers are written.
-    public func format(_ format: NumberFormat) -> Self { with { $0.edit(TextMarkSpec.self) { $0.format = format } } }
 }
 
 /// How a mark's pixels combine with the pixels under them: Raster's W3C blend modes,

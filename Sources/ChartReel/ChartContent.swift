@@ -1,0 +1,20 @@
+import Geometry
+import Raster
+import Motion
+import Scene
+import Charts
+
+/// Something a chart draws: a mark over the chart's rows. Every mark type conforms,
+/// and every modifier is written once on this protocol.
+public protocol ChartContent {
+    /// The type of the chart's rows (the user's struct).
+    associatedtype Row
+    /// The mark as the chart builds it.
+    var mark: AnyMark<Row> { get set }
+}
+
+/// Marks that connect their points: lines and areas.
+public protocol InterpolatedMark: ChartContent {}
+
+/// Marks that can stand at each series' peak: rules and labels.
+public protocol PeakMark: ChartContent {}

@@ -1,0 +1,20 @@
+import Geometry
+import Raster
+import Motion
+import Scene
+import Charts
+
+/// A dot per row (Swift Charts' `PointMark`).
+public struct PointMark<Row>: ChartContent {
+    /// The mark as the chart builds it.
+    public var mark: AnyMark<Row>
+    /// A dot at (x, y) of every row.
+    public init(x: PlottableValue<Row>, y: PlottableValue<Row>) {
+        mark = AnyMark(PointMarkSpec(), x: x, y: y)
+    }
+}
+
+extension PointMark {
+    /// The dots' diameter in pixels.
+    public func symbolSize(_ size: Double) -> Self { with { $0.edit(PointMarkSpec.self) { $0.size = size } } }
+}
