@@ -19,13 +19,16 @@ extension ChartSpec {
     public func build(id: String? = nil) -> Node {
         let span = stateChangeSpan
         guard span != .never else {
-            let l = state(at: 0)
-            return .group(GroupNode(id: id, children: frameNodes(l) + stateNodes(l)))
+            let shown = snapshot(at: 0), l = shown.state(at: 0)
+            return .group(GroupNode(id: id, children: frameNodes(l) + shown.stateNodes(l)))
         }
         let spec = self
-        let last = state(at: span.end)
-        var plot = GroupNode(id: "plot", children: stateNodes(last))
-        plot.dynamicChildren = { t in spec.stateNodes(spec.state(at: t)) }
+        let shown = snapshot(at: span.end), last = shown.state(at: span.end)
+        var plot = GroupNode(id: "plot", children: shown.stateNodes(last))
+        plot.dynamicChildren = { t in
+            let s = spec.snapshot(at: t)
+            return s.stateNodes(s.state(at: t))
+        }
         plot.dynamicSpan = span
         return .group(GroupNode(id: id, children: frameNodes(last) + [.group(plot)]))
     }

@@ -28,7 +28,8 @@ extension ChartSpec {
             else if cells.allSatisfy({ $0 == nil || $0!.string.flatMap(CivilDate.parseISO) != nil }) { type = .time }
             else { type = .band }
         }
-        var categories: [String] = c.categories ?? []
+        let given = c.categories ?? fieldOrders[c.field]
+        var categories: [String] = given ?? []
         var values: [Double?] = []
         switch type! {
         case .band:
@@ -37,7 +38,7 @@ extension ChartSpec {
                 guard let cell else { values.append(nil); continue }
                 let key: String
                 switch cell { case .string(let s): key = s; case .number(let v): key = NumberFormat(maxFractionDigits: 6).format(v) }
-                if !seen.contains(key) { if c.categories == nil { categories.append(key); seen.insert(key) } }
+                if !seen.contains(key) { if given == nil { categories.append(key); seen.insert(key) } }
                 values.append(categories.firstIndex(of: key).map(Double.init))
             }
             return Resolved(type: .band, values: values, domain: (0, Double(max(1, categories.count)) - 1), categories: categories)

@@ -38,6 +38,12 @@ public struct ChartSpec: Sendable {
     public var card: CardSpec?
     /// Highest-value and zero labels.
     public var extremes: ExtremesSpec?
+    /// Data that changes over time: the rows shown at each moment come from it (keyed,
+    /// interpolated between time steps) instead of `data`; nil for a chart of fixed rows.
+    public var timeline: DataTimeline?
+    /// The order of a field's values over the whole of a timeline (its keys), so that a
+    /// key keeps its colour, series slot and band while others enter and leave.
+    public var fieldOrders: [String: [String]] = [:]
     /// Marks are drawn only inside the plot rectangle (a zoomed or narrowed domain leaves
     /// data outside it); off by default, as before domains could move.
     public var clipsMarks = false

@@ -9,22 +9,36 @@ import Text
 
 extension ChartSpec {
     /// When anything the chart's state depends on changes: the union of its animated
-    /// domains; `ChangeSpan.never` for a chart whose state is the same at every time.
+    /// domains and its data's timeline; `ChangeSpan.never` for a chart whose state is
+    /// the same at every time.
     public var stateChangeSpan: ChangeSpan {
         var s = ChangeSpan.never
         if let d = x.animatedDomain { s = s.union(d.changeSpan) }
         if let d = y.animatedDomain { s = s.union(d.changeSpan) }
+        if let tl = timeline { s = s.union(tl.changeSpan) }
+        return s
+    }
+
+    /// The chart with the rows shown at time `t`: its timeline's rows at that moment, or
+    /// itself when its rows are fixed.
+    public func snapshot(at t: Double) -> ChartSpec {
+        guard let tl = timeline else { return self }
+        var s = self
+        s.data = tl.rows(at: t)
+        s.timeline = nil
+        if s.fieldOrders[tl.keyField] == nil { s.fieldOrders[tl.keyField] = tl.keys }
         return s
     }
 
     /// Whether the chart's state is the same at every time (every chart without an
-    /// animated domain): it is computed once and its nodes built once.
+    /// animated domain or moving data): it is computed once and its nodes built once.
     public var isStatic: Bool { stateChangeSpan == .never }
 
     /// The chart's state at time `t`: its domains resolved from the data and the
     /// document, widened for stacks and ranges, its ticks, and the plot rectangle the
     /// guides leave, with the scales onto it. A pure function of the spec and `t`.
     public func state(at t: Double) -> ChartState {
+        if timeline != nil { return snapshot(at: t).state(at: t) }
         var xr = resolve(x, at: t), yr = resolve(y, at: t)
         // Stacked marks and value ranges reach beyond the raw values: widen the domains
         // the data decides (not the ones the document fixes) to cover them.

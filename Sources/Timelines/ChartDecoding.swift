@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "marks"]
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "time", "marks"]
 
     static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
@@ -86,6 +86,9 @@ extension TimelineDecoder {
             if let f = e.optional("format"), case .number(let nf)? = labelFormat(f) { ex.format = nf ?? ex.format }
             ex.opacity = guideOpacity(e.optional("animate")) ?? ex.opacity
             spec.extremes = ex
+        }
+        if let tc = obj.optional("time") {
+            spec.timeline = dataTimeline(tc, table: table, data: ChartData(name: tableName, table: table))
         }
         if let ms = obj.optional("marks")?.array() {
             let data = ChartData(name: tableName, table: table)

@@ -62,6 +62,7 @@ extension ChartSpec {
     /// The series names of a mark in order of first appearance.
     public func seriesNames(_ m: any ChartMark) -> [String] {
         guard let f = m.options.series else { return [""] }
+        if let order = fieldOrders[f] { return order }
         var seen = Set<String>(), out: [String] = []
         for i in rowIndices(m) { let k = key(data[i][f]); if seen.insert(k).inserted { out.append(k) } }
         return out
@@ -105,6 +106,8 @@ extension ChartSpec {
             switch d {
             case .series: seriesNames.forEach(add)
             case .explicit(let list): list.forEach(add)
+            case .field(let f) where fieldOrders[f] != nil:
+                fieldOrders[f]!.forEach(add)
             case .field(let f):
                 // Distinct values in order of first appearance over all rows.
                 for r in data { let k = key(r[f]); if index[k] == nil { index[k] = count; count += 1 } }

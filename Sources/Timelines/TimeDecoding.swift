@@ -1,0 +1,66 @@
+import Foundation
+import Motion
+import Scene
+import Charts
+
+extension TimelineDecoder {
+    /// A chart's `"time"`: `{ "field", "key", "mode", "duration", "perStep", "transition",
+    /// "hold", "curve", "delay" }` — which field is time, which field names each object,
+    /// and how the video's clock moves through the data (docs/timeline-format.md).
+    static func dataTimeline(_ c: JSONCursor, table: DataTable?, data: ChartData) -> DataTimeline? {
+        guard let o = c.object(allowedKeys: ["field", "key", "mode", "duration", "perStep", "transition", "hold", "curve", "delay"]) else { return nil }
+        let limit = (context?.limits ?? DocumentLimits()).maxDuration
+        let limitName = "the limit on a video's length"
+        let timeField = data.field(o.required("field"))
+        let keyField = data.field(o.required("key"))
+        let states = (o.optional("mode")?.stringEnum(["continuous", "states"]) ?? "continuous") == "states"
+        for k in states ? ["duration", "perStep"] : ["transition", "hold"] where o.contains(k) {
+            o.optional(k)?.report("\(quotedForMessage(k)) is for \"mode\": \"\(states ? "continuous" : "states")\"; "
+                                  + (states ? "states move with \"transition\" and pause with \"hold\"" : "continuous time moves with \"duration\" or \"perStep\""))
+        }
+        if o.contains("duration") && o.contains("perStep") { c.report("give \"duration\" or \"perStep\", not both") }
+        let duration = o.optional("duration")?.positive("a duration", unit: "seconds", limit: limit, limitName: limitName)
+        let perStep = o.optional("perStep")?.positive("seconds per step", unit: "seconds", limit: limit, limitName: limitName)
+        let transition = o.optional("transition")?.nonNegative("a transition", unit: "seconds", limit: limit, limitName: limitName) ?? 0.5
+        let hold = o.optional("hold")?.nonNegative("a hold", unit: "seconds", limit: limit, limitName: limitName) ?? 0.5
+        let delay = o.optional("delay")?.nonNegative("a delay", unit: "seconds", limit: limit, limitName: limitName) ?? 0
+        var easing: Easing = states ? .easeInOut : .linear
+        if let cc = o.optional("curve"), let e = curve(cc) { easing = e }
+        guard let timeField, let keyField, let table, table.isValid else { return nil }
+        let mode: DataTimeline.Mode = states ? .states(transition: transition, hold: hold) : .continuous(duration: 0)
+        do throws(DataTimeline.Problem) {
+            var tl = try DataTimeline(rows: table.rows, timeField: timeField, keyField: keyField, mode: mode, easing: easing, delay: delay)
+            if !states {
+                let d = duration ?? (perStep ?? 1) * Double(max(0, tl.steps.count - 1))
+                tl.mode = .continuous(duration: d)
+            }
+            if tl.length + delay > limit {
+                c.report("the data would move for \(format(tl.length + delay)) seconds, over the limit of \(format(limit)) seconds; "
+                         + "shorten \"duration\", \"perStep\", \"transition\" or \"hold\"")
+                return nil
+            }
+            return tl
+        } catch {
+            func at(_ row: Int, _ message: String) {
+                let origin = table.origins[row]
+                c.sink.report(DocumentError(file: origin.file, path: origin.path, location: origin.location, message: message))
+            }
+            switch error {
+            case .badTime(let r):
+                let found = table.rows[r][timeField].map { v -> String in
+                    switch v { case .number(let x): return format(x); case .string(let s): return quotedForMessage(s) }
+                } ?? "no value"
+                at(r, "expected a number or an ISO 8601 date such as \"2024-03-05\" in \(quotedForMessage(timeField)), the chart's time field, found \(found)")
+            case .missingKey(let r):
+                at(r, "this row has no \(quotedForMessage(keyField)), the field that names each object of the chart's time")
+            case .duplicate(let first, let second, let key):
+                let when = table.rows[second][timeField].map { v -> String in
+                    switch v { case .number(let x): return format(x); case .string(let s): return quotedForMessage(s) }
+                } ?? ""
+                at(second, "\(quotedForMessage(keyField)) \(quotedForMessage(key)) appears twice at \(quotedForMessage(timeField)) \(when) "
+                           + "(first at \(table.origins[first].path)); each key has one row per time step")
+            }
+            return nil
+        }
+    }
+}

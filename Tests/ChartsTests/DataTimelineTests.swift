@@ -1,0 +1,155 @@
+import XCTest
+import Geometry
+import Raster
+import Motion
+import Text
+@testable import Scene
+@testable import Charts
+
+/// Data that changes over time: keyed rows interpolated between time steps.
+final class DataTimelineTests: XCTestCase {
+    func row(_ year: Double, _ key: String, _ v: Double, _ note: String = "") -> DataRow {
+        ["year": .number(year), "k": .string(key), "v": .number(v), "note": .string(note)]
+    }
+
+    /// A: 10 → 40 → 60; B: 30, missing in 2001, 50 in 2002; C only from 2001.
+    var rows: [DataRow] {
+        [row(2000, "A", 10, "a0"), row(2000, "B", 30), row(2001, "A", 40, "a1"), row(2001, "C", 5),
+         row(2002, "A", 60, "a2"), row(2002, "B", 50), row(2002, "C", 25)]
+    }
+
+    func value(_ rows: [DataRow], _ key: String) -> Double? {
+        rows.first { $0["k"] == .string(key) }?["v"]?.number
+    }
+
+    func testRowsAtStepsAreTheDataAndBetweenThemAreInterpolated() throws {
+        let tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 2))
+        XCTAssertEqual(tl.steps, [2000, 2001, 2002])
+        XCTAssertEqual(tl.keys, ["A", "B", "C"])
+        XCTAssertEqual(tl.changeSpan, ChangeSpan(start: 0, end: 2))
+        // At each step, each key's row as written.
+        XCTAssertEqual(value(tl.rows(at: 0), "A"), 10)
+        XCTAssertEqual(value(tl.rows(at: 1), "A"), 40)
+        XCTAssertEqual(value(tl.rows(at: 2), "A"), 60)
+        // Halfway: the interpolated value; text fields from the earlier step.
+        let half = tl.rows(at: 0.5)
+        XCTAssertEqual(value(half, "A")!, 25, accuracy: 1e-12)
+        XCTAssertEqual(half.first { $0["k"] == .string("A") }?["note"], .string("a0"))
+        XCTAssertEqual(half.first { $0["k"] == .string("A") }?["year"]?.number ?? 0, 2000.5, accuracy: 1e-9)
+        // B has no 2001 row: bridged from 2000 to 2002.
+        XCTAssertEqual(value(tl.rows(at: 1), "B")!, 40, accuracy: 1e-12)
+        XCTAssertEqual(value(tl.rows(at: 1.5), "B")!, 45, accuracy: 1e-12)
+        // C is shown from its first step on, not before.
+        XCTAssertNil(value(tl.rows(at: 0.5), "C"))
+        XCTAssertEqual(value(tl.rows(at: 1), "C"), 5)
+        // Rows come in key order at every moment.
+        XCTAssertEqual(tl.rows(at: 1.5).map { $0["k"]! }, [.string("A"), .string("B"), .string("C")])
+        // Before the delay and after the end, the first and last steps.
+        XCTAssertEqual(value(tl.rows(at: -1), "A"), 10)
+        XCTAssertEqual(value(tl.rows(at: 9), "A"), 60)
+    }
+
+    func testContinuousTimeMovesSteadilyThroughUnevenSteps() throws {
+        // Steps 2000, 2001 and 2010: 2001 comes a tenth of the way through the clock.
+        let rows = [row(2000, "A", 0), row(2001, "A", 10), row(2010, "A", 100)]
+        let tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 10), delay: 1)
+        XCTAssertEqual(tl.dataTime(at: 1), 2000)
+        XCTAssertEqual(tl.dataTime(at: 2), 2001, accuracy: 1e-9)
+        XCTAssertEqual(tl.dataTime(at: 6), 2005, accuracy: 1e-9)
+        XCTAssertEqual(value(tl.rows(at: 6), "A")!, 50, accuracy: 1e-9)
+        XCTAssertEqual(tl.dataTime(at: 11), 2010)
+    }
+
+    func testStatesHoldAtEachStepThenEase() throws {
+        let tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k",
+                                  mode: .states(transition: 1, hold: 0.5), easing: .easeInOut)
+        XCTAssertEqual(tl.length, 3)
+        XCTAssertEqual(tl.position(at: 0.25), 0)          // holding 2000
+        XCTAssertEqual(tl.position(at: 0.5), 0)
+        XCTAssertEqual(tl.position(at: 1.0), Easing.easeInOut(0.5), accuracy: 1e-12)
+        XCTAssertEqual(tl.position(at: 1.5), 1)           // arrived at 2001, holding
+        XCTAssertEqual(tl.position(at: 1.9), 1)
+        XCTAssertEqual(tl.position(at: 2.5), 1 + Easing.easeInOut(0.5), accuracy: 1e-12)
+        XCTAssertEqual(tl.position(at: 3), 2)
+        XCTAssertEqual(value(tl.rows(at: 1.0), "A")!, 10 + 30 * Easing.easeInOut(0.5), accuracy: 1e-9)
+    }
+
+    func testProblemsNameTheRow() {
+        XCTAssertThrowsError(try DataTimeline(rows: [row(2000, "A", 1), ["year": .string("soon"), "k": .string("B")]],
+                                              timeField: "year", keyField: "k", mode: .continuous(duration: 1))) {
+            XCTAssertEqual($0 as? DataTimeline.Problem, .badTime(row: 1))
+        }
+        XCTAssertThrowsError(try DataTimeline(rows: [row(2000, "A", 1), ["year": .number(2001)]],
+                                              timeField: "year", keyField: "k", mode: .continuous(duration: 1))) {
+            XCTAssertEqual($0 as? DataTimeline.Problem, .missingKey(row: 1))
+        }
+        XCTAssertThrowsError(try DataTimeline(rows: [row(2000, "A", 1), row(2001, "A", 2), row(2000, "A", 3)],
+                                              timeField: "year", keyField: "k", mode: .continuous(duration: 1))) {
+            XCTAssertEqual($0 as? DataTimeline.Problem, .duplicate(first: 0, second: 2, key: "A"))
+        }
+        // ISO dates are times too, in seconds.
+        XCTAssertNoThrow(try DataTimeline(rows: [["d": .string("2024-01-01"), "k": .string("A")]], timeField: "d", keyField: "k",
+                                          mode: .continuous(duration: 1)))
+    }
+
+    // MARK: In a chart
+
+    func style() throws -> ChartStyle { ChartStyle(font: try FontCache.font(), boldFont: try FontCache.font(bold: true)) }
+
+    /// Horizontal bars of v per key, over a fixed 0…100 axis, the data moving 0…2 s.
+    func barChart() throws -> ChartSpec {
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 300, height: 150), style: try style(), data: rows)
+        c.inset = 10
+        c.x = Channel(field: "v"); c.x.domain = (0, 100)
+        c.y = Channel(field: "k")
+        c.timeline = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 2))
+        var bars = BarMarkSpec(options: MarkOptions(id: "bars"))
+        bars.options.color = .category(field: "k", colors: nil, domain: nil)
+        c.marks = [bars]
+        return c
+    }
+
+    func testBarsHaveTheirValuesLengthAtStepsAndTheInterpolatedOneBetween() throws {
+        let c = try barChart()
+        let scene = Scene(width: 300, height: 150, background: .white, nodes: [c.build()])
+        // Plot 10…290 px for 0…100: a value v ends at x = 10 + 2.8 v.
+        for (t, a) in [(0.0, 10.0), (0.5, 25), (1.0, 40), (1.75, 55), (2.0, 60)] {
+            let f = scene.frame(at: t)
+            let s = c.state(at: t)
+            guard case .band(let band) = s.y else { return XCTFail("y is a band scale") }
+            let y = Int(band.position(at: 0) + band.bandwidth / 2)
+            let ink = (0..<300).filter { f.pixel($0, y).r < 200 || f.pixel($0, y).b < 200 }
+            XCTAssertEqual(Double(ink.last! + 1), 10 + 2.8 * a, accuracy: 1, "A's bar at \(t) s")
+        }
+    }
+
+    func testAKeyKeepsItsBandAndColourWhileOthersComeAndGo() throws {
+        let c = try barChart()
+        // C is absent before 1 s, but its band is kept, so A and B never move.
+        let early = c.state(at: 0.2), late = c.state(at: 1.8)
+        guard case .band(let b0) = early.y, case .band(let b1) = late.y else { return XCTFail() }
+        XCTAssertEqual(b0.domain, ["A", "B", "C"])
+        XCTAssertEqual(b0.position(at: 1), b1.position(at: 1))
+        // Colours by key stay with the key.
+        let scene = Scene(width: 300, height: 150, background: .white, nodes: [c.build()])
+        func colour(_ t: Double, _ i: Int, _ s: ChartState) -> PremultipliedRGBA8 {
+            guard case .band(let band) = s.y else { return PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0) }
+            return scene.frame(at: t).pixel(12, Int(band.position(at: i) + band.bandwidth / 2))
+        }
+        XCTAssertEqual(colour(0.2, 1, early), colour(1.8, 1, late))
+        XCTAssertEqual(colour(1.8, 2, late), Palette.color(2).premultiplied)
+    }
+
+    func testTheValueAxisFollowsTheDataShown() throws {
+        var c = try barChart()
+        c.x.domain = nil
+        c.axes = [AxisSpec(side: .bottom)]
+        for t in [0.0, 0.6, 1.3, 2.0] {
+            let shown = c.snapshot(at: t).data.compactMap { $0["v"]?.number }
+            let s = c.state(at: t)
+            XCTAssertEqual(s.xResolved.domain.1, shown.max()!, accuracy: 1e-9, "domain at \(t)")
+            let step = NiceTicks.step(0, shown.max()!, count: 5)
+            XCTAssertEqual(s.xTicks.last!.value, (shown.max()! / step + 1e-9).rounded(.down) * step, accuracy: 1e-9, "top tick at \(t)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import XCTest
+import Raster
+import Scene
+@testable import Charts
+@testable import Timelines
+
+/// A chart's `"time"`: decoding, the clock it gives, and the errors for bad input.
+final class TimeDecodingTests: XCTestCase {
+    func document(time: String, values: String? = nil) -> String {
+        let rows = values ?? """
+            { "year": 2000, "name": "A", "v": 10 }, { "year": 2000, "name": "B", "v": 20 },
+            { "year": 2001, "name": "A", "v": 30 }, { "year": 2001, "name": "B", "v": 20 }
+            """
+        return """
+        { "canvas": { "width": 120, "height": 80 },
+          "data": { "d": { "values": [ \(rows) ] } },
+          "charts": [ { "data": "d", "x": { "field": "name" }, "y": { "field": "v", "domain": [0, 40] }, "inset": 0,
+                        "time": \(time),
+                        "marks": [ { "type": "bar", "fill": "#000000" } ] } ] }
+        """
+    }
+
+    func scene(_ text: String) throws -> Scene { try TimelineDecoder.decode(Array(text.utf8), file: "race.json") }
+
+    func errors(_ text: String) -> String {
+        do { _ = try scene(text); return "" } catch { return "\(error)" }
+    }
+
+    /// Ink height of the first bar (A), at the middle of its band.
+    func heightOfA(_ s: Scene, at t: Double) -> Int {
+        let f = s.frame(at: t)
+        return (0..<80).filter { f.pixel(30, $0).r < 128 }.count
+    }
+
+    func testContinuousTimeMovesTheBarsAndTheVideoLastsAsLong() throws {
+        let s = try scene(document(time: #"{ "field": "year", "key": "name", "duration": 2, "delay": 0.5 }"#))
+        // The data moves from 0.5 s to 2.5 s, then the usual hold.
+        XCTAssertEqual(s.effectiveDuration, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(heightOfA(s, at: 0), 20)           // 10 of 40 on 80 px
+        XCTAssertEqual(heightOfA(s, at: 1.5), 40)         // 20: halfway between 10 and 30
+        XCTAssertEqual(heightOfA(s, at: 2.5), 60)
+    }
+
+    func testStatesHoldThenMove() throws {
+        let s = try scene(document(time: #"{ "field": "year", "key": "name", "mode": "states", "transition": 1, "hold": 1, "curve": "linear" }"#))
+        XCTAssertEqual(heightOfA(s, at: 0.9), 20)
+        XCTAssertEqual(heightOfA(s, at: 1.5), 40)
+        XCTAssertEqual(heightOfA(s, at: 2), 60)
+    }
+
+    func testPerStepSetsTheDuration() throws {
+        let s = try scene(document(time: #"{ "field": "year", "key": "name", "perStep": 3 }"#))
+        XCTAssertEqual(s.effectiveDuration, 3.5, accuracy: 1e-9)
+    }
+
+    func testBadTimesSayWhereAndWhat() {
+        XCTAssertTrue(errors(document(time: #"{ "field": "yaer", "key": "name" }"#))
+            .contains(#"charts[0].time.field: no row of data "d" has a field "yaer"; did you mean "year"?"#))
+        XCTAssertTrue(errors(document(time: #"{ "field": "year" }"#)).contains(#"charts[0].time: missing required key "key""#),
+                      errors(document(time: #"{ "field": "year" }"#)))
+        let bad = errors(document(time: #"{ "field": "year", "key": "name" }"#,
+                                  values: #"{ "year": 2000, "name": "A", "v": 1 }, { "year": "later", "name": "A", "v": 2 }"#))
+        XCTAssertTrue(bad.contains(#"data.d.values[1]: expected a number or an ISO 8601 date such as "2024-03-05" in "year", the chart's time field, found "later""#), bad)
+        let dup = errors(document(time: #"{ "field": "year", "key": "name" }"#,
+                                  values: #"{ "year": 2000, "name": "A", "v": 1 }, { "year": 2000, "name": "A", "v": 2 }"#))
+        XCTAssertTrue(dup.contains(#"data.d.values[1]: "name" "A" appears twice at "year" 2000 (first at data.d.values[0]); each key has one row per time step"#), dup)
+        XCTAssertTrue(errors(document(time: #"{ "field": "year", "key": "name", "hold": 1 }"#))
+            .contains(#"charts[0].time.hold: "hold" is for "mode": "states""#))
+        XCTAssertTrue(errors(document(time: #"{ "field": "year", "key": "name", "duration": 1, "perStep": 1 }"#))
+            .contains(#"give "duration" or "perStep", not both"#))
+    }
+}
