@@ -23,23 +23,25 @@ extension ChartSpec {
             return .group(GroupNode(id: id, children: frameNodes(l) + shown.stateNodes(l)))
         }
         let spec = self
+        // A title that names the moment is redrawn with the plot.
+        let movingTitle = titleNamesTheMoment
         let shown = snapshot(at: span.end), last = shown.state(at: span.end)
-        var plot = GroupNode(id: "plot", children: shown.stateNodes(last))
+        var plot = GroupNode(id: "plot", children: (movingTitle ? shown.titleNodes(last) : []) + shown.stateNodes(last))
         plot.dynamicChildren = { t in
-            let s = spec.snapshot(at: t)
-            return s.stateNodes(s.state(at: t))
+            let s = spec.snapshot(at: t), l = s.state(at: t)
+            return (movingTitle ? s.titleNodes(l) : []) + s.stateNodes(l)
         }
         plot.dynamicSpan = span
-        return .group(GroupNode(id: id, children: frameNodes(last) + [.group(plot)]))
+        return .group(GroupNode(id: id, children: frameNodes(last, title: !movingTitle) + [.group(plot)]))
     }
 
     /// What does not depend on the state: the card and the title block.
-    func frameNodes(_ l: ChartState) -> [Node] {
+    func frameNodes(_ l: ChartState, title withTitle: Bool = true) -> [Node] {
         var children: [Node] = []
         if let c = card {
             children.append(.shape(ShapeNode(id: "card", path: Path.roundedRect(frame, cornerRadius: c.cornerRadius), fill: (.solid(c.color), .nonZero))))
         }
-        if let t = title { children.append(contentsOf: titleNodes(t, l)) }
+        if withTitle { children.append(contentsOf: titleNodes(l)) }
         return children
     }
 
@@ -47,6 +49,7 @@ extension ChartSpec {
     func stateNodes(_ l: ChartState) -> [Node] {
         var children: [Node] = []
         if let g = grid { children.append(contentsOf: gridNodes(g, l)) }
+        if let p = periodLabel { children.append(periodLabelNode(p, l)) }
         let markNodes = marks.map { markNode($0, l) }
         if clipsMarks {
             var g = GroupNode(id: "marks", children: markNodes)

@@ -28,20 +28,49 @@ extension ChartSpec {
         return e
     }
 
-    func titleNodes(_ t: TitleSpec, _ l: ChartState) -> [Node] {
+    func titleNodes(_ l: ChartState) -> [Node] {
+        guard let t = title else { return [] }
         let s = style
         var y = l.content.minY + s.boldFont.ascent(size: s.titleSize)
         var out: [Node] = []
-        var n = TextNode(id: "title", t.title, font: s.boldFont, size: s.titleSize, color: s.textColor, position: Point(l.content.minX, y))
+        var n = TextNode(id: "title", momentText(t.title), font: s.boldFont, size: s.titleSize, color: s.textColor, position: Point(l.content.minX, y))
         n.opacity = t.opacity
         out.append(.text(n))
         if let sub = t.subtitle {
             y += s.boldFont.descent(size: s.titleSize) + 2 + s.font.ascent(size: s.subtitleSize)
-            var m = TextNode(id: "subtitle", sub, font: s.font, size: s.subtitleSize, color: s.secondaryTextColor, position: Point(l.content.minX, y))
+            var m = TextNode(id: "subtitle", momentText(sub), font: s.font, size: s.subtitleSize, color: s.secondaryTextColor, position: Point(l.content.minX, y))
             m.opacity = t.opacity
             out.append(.text(m))
         }
         return out
+    }
+
+    /// `text` with its placeholders filled for the moment shown, in a chart of moving
+    /// data; as written otherwise.
+    func momentText(_ text: String) -> String {
+        guard moment != nil, text.contains("{"), let template = try? MomentTemplate(text) else { return text }
+        return template.render(moment, rows: data)
+    }
+
+    /// Whether the title block names the moment, and so is redrawn as the data moves.
+    var titleNamesTheMoment: Bool {
+        guard timeline != nil || moment != nil, let t = title else { return false }
+        return [t.title, t.subtitle ?? ""].contains { (try? MomentTemplate($0))?.isDynamic ?? false }
+    }
+
+    /// The period label in its corner of the plot.
+    func periodLabelNode(_ p: PeriodLabelSpec, _ l: ChartState) -> Node {
+        let pad = 8.0, plot = l.plot
+        let position: Point, anchor: TextAnchor
+        switch p.corner {
+        case .topLeading: position = Point(plot.minX + pad, plot.minY + pad); anchor = TextAnchor(.leading, .top)
+        case .topTrailing: position = Point(plot.maxX - pad, plot.minY + pad); anchor = TextAnchor(.trailing, .top)
+        case .bottomLeading: position = Point(plot.minX + pad, plot.maxY - pad); anchor = TextAnchor(.leading, .bottom)
+        case .bottomTrailing: position = Point(plot.maxX - pad, plot.maxY - pad); anchor = TextAnchor(.trailing, .bottom)
+        }
+        let text = moment == nil ? "" : momentText(p.text)
+        return .text(TextNode(id: "period-label", text, font: style.boldFont, size: p.size,
+                              color: p.color ?? style.secondaryTextColor.opacity(0.4), position: position, anchor: anchor))
     }
 
     /// `v` moved to the nearest pixel centre when a line of `width` would otherwise straddle two pixels.

@@ -41,6 +41,10 @@ public struct ChartSpec: Sendable {
     /// Data that changes over time: the rows shown at each moment come from it (keyed,
     /// interpolated between time steps) instead of `data`; nil for a chart of fixed rows.
     public var timeline: DataTimeline?
+    /// The moment a snapshot of moving data shows (`snapshot(at:)`); nil otherwise.
+    public var moment: Moment?
+    /// A large label naming the moment shown (the year of a bar chart race), behind the marks.
+    public var periodLabel: PeriodLabelSpec?
     /// The order of a field's values over the whole of a timeline (its keys), so that a
     /// key keeps its colour, series slot and band while others enter and leave.
     public var fieldOrders: [String: [String]] = [:]

@@ -25,6 +25,7 @@ extension ChartSpec {
         guard let tl = timeline else { return self }
         var s = self
         s.data = tl.rows(at: t)
+        s.moment = tl.moment(at: t)
         s.timeline = nil
         if s.fieldOrders[tl.keyField] == nil { s.fieldOrders[tl.keyField] = tl.keys }
         return s

@@ -35,6 +35,8 @@ public struct DataTimeline: Sendable {
     /// Video seconds before the data starts moving; the first step shows until then.
     public var delay: Double
 
+    /// Whether the time field holds dates (ISO 8601 text, read as seconds).
+    public let timeIsDate: Bool
     /// The distinct time values, ascending.
     public let steps: [Double]
     /// The keys, in order of first appearance: the order of the rows at every moment.
@@ -79,6 +81,7 @@ public struct DataTimeline: Sendable {
         }
         for j in samples.indices { samples[j].sort { $0.step < $1.step } }
         self.steps = steps; self.keys = keys; self.samples = samples
+        if case .string? = rows.first?[timeField] { timeIsDate = true } else { timeIsDate = false }
     }
 
     /// A time cell as a number: the number, or an ISO 8601 date in seconds.
@@ -133,6 +136,9 @@ public struct DataTimeline: Sendable {
             return Double(i) + easing(min(1, (into - hold) / transition))
         }
     }
+
+    /// The moment shown at video time `t`, for text that names it.
+    public func moment(at t: Double) -> Moment { Moment(time: dataTime(at: t), isDate: timeIsDate) }
 
     /// The data time at video time `t` (a year label shows its floor).
     public func dataTime(at t: Double) -> Double {

@@ -116,6 +116,23 @@ public struct TitleSpec: Sendable {
     public init(_ title: String, subtitle: String? = nil) { self.title = title; self.subtitle = subtitle }
 }
 
+/// A large label naming the moment a chart of moving data shows — the year of a bar
+/// chart race or a Gapminder chart — in a corner of the plot, behind the marks.
+public struct PeriodLabelSpec: Sendable {
+    /// The corner it sits in.
+    public enum Corner: String, Sendable, CaseIterable { case topLeading, topTrailing, bottomLeading, bottomTrailing }
+    /// The text: a `MomentTemplate` (`"{time}"`, `"{time:MMM yyyy}"`).
+    public var text: String = "{time}"
+    /// Size in pixels.
+    public var size: Double = 64
+    /// Colour; the chart's secondary text colour at 40 % when nil.
+    public var color: Color?
+    /// The corner.
+    public var corner: Corner = .bottomTrailing
+    /// Creates a period label.
+    public init(text: String = "{time}") { self.text = text }
+}
+
 /// A rounded-rectangle card behind a chart, with padding around its content.
 public struct CardSpec: Hashable, Sendable {
     public var color: Color

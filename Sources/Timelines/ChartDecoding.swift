@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "time", "marks"]
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "time", "periodLabel", "marks"]
 
     static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
@@ -87,11 +87,22 @@ extension TimelineDecoder {
             ex.opacity = guideOpacity(e.optional("animate")) ?? ex.opacity
             spec.extremes = ex
         }
+        let moving = obj.contains("time")
         if let tc = obj.optional("time") {
             spec.timeline = dataTimeline(tc, table: table, data: ChartData(name: tableName, table: table))
+            // Texts may name the moment: check their placeholders.
+            if let t = obj.optional("title") {
+                if case .object = t.value, let to = t.object() { checkMomentTemplate(to.optional("text")); checkMomentTemplate(to.optional("subtitle")) }
+                else { checkMomentTemplate(t) }
+            }
+        }
+        if let p = obj.optional("periodLabel") {
+            if !moving { p.report("a period label names the moment of moving data; give the chart a \"time\"") }
+            spec.periodLabel = periodLabel(p)
         }
         if let ms = obj.optional("marks")?.array() {
-            let data = ChartData(name: tableName, table: table)
+            var data = ChartData(name: tableName, table: table)
+            data.moving = moving
             for m in ms { if let mk = mark(m, tables: tables, data: data) { spec.marks.append(mk) } }
         }
         return spec

@@ -208,6 +208,8 @@ struct ChartData {
     var name: String
     /// The table; nil when the chart names unknown data (reported already).
     var table: DataTable?
+    /// The chart's data moves (`"time"`), so its texts may name the moment.
+    var moving = false
 
     /// No table: nothing to check fields against.
     static let none = ChartData(name: "", table: nil)

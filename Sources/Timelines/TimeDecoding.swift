@@ -4,6 +4,26 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
+    /// Checks the placeholders of a text that names the moment (`"{time:yyyy}"`).
+    static func checkMomentTemplate(_ c: JSONCursor?) {
+        guard let c, case .string(let text) = c.value else { return }
+        do throws(MomentTemplate.Problem) { _ = try MomentTemplate(text) } catch {
+            c.report("\(error.message), at character \(error.offset + 1) of \(quotedForMessage(text))")
+        }
+    }
+
+    /// `"periodLabel"`: `true`, or `{ "text", "size", "color", "position" }`.
+    static func periodLabel(_ c: JSONCursor) -> PeriodLabelSpec? {
+        if case .bool(let b) = c.value { return b ? PeriodLabelSpec() : nil }
+        guard let o = c.object(allowedKeys: ["text", "size", "color", "position"]) else { return nil }
+        var p = PeriodLabelSpec()
+        if let t = o.optional("text") { checkMomentTemplate(t); p.text = t.string() ?? p.text }
+        if let s = o.optional("size")?.double(min: 1, max: 2000) { p.size = s }
+        if let col = o.optional("color") { p.color = color(col) }
+        if let pos = o.optional("position")?.stringEnum(PeriodLabelSpec.Corner.self) { p.corner = pos }
+        return p
+    }
+
     /// A chart's `"time"`: `{ "field", "key", "mode", "duration", "perStep", "transition",
     /// "hold", "curve", "delay" }` — which field is time, which field names each object,
     /// and how the video's clock moves through the data (docs/timeline-format.md).

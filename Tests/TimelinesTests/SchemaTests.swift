@@ -94,6 +94,9 @@ final class SchemaTests: XCTestCase {
         Context(name: "chart", schema: ["chart"], minimal: ["data": "d"]) { $0.chart = $1 },
         Context(name: "channel", schema: ["channel"], minimal: [:]) { $0.chart["x"] = $1 },
         Context(name: "time", schema: ["chart.time"], minimal: ["field": "x", "key": "y"]) { $0.chart["time"] = $1 },
+        Context(name: "period label", schema: ["chart.periodLabel"], minimal: [:]) {
+            $0.chart["time"] = ["field": "x", "key": "y"]; $0.chart["periodLabel"] = $1
+        },
         Context(name: "channel animate", schema: ["channel.animate"], minimal: [:]) { $0.chart["x"] = ["domain": [0, 1], "animate": $1] },
         Context(name: "domain zoom", schema: ["channel.animate.domain"], minimal: ["to": [0, 2]]) {
             $0.chart["x"] = ["domain": [0, 1], "animate": ["domain": $1]]

@@ -69,4 +69,21 @@ final class TimeDecodingTests: XCTestCase {
         XCTAssertTrue(errors(document(time: #"{ "field": "year", "key": "name", "duration": 1, "perStep": 1 }"#))
             .contains(#"give "duration" or "perStep", not both"#))
     }
+
+    func testTextsNameTheMomentAndBadPlaceholdersAreReported() throws {
+        func doc(_ extra: String, time: Bool = true) -> String {
+            document(time: time ? #"{ "field": "year", "key": "name", "duration": 1 }"# : "null")
+                .replacingOccurrences(of: #""time": null,"#, with: "")
+                .replacingOccurrences(of: #""inset": 0,"#, with: #""inset": 0, \#(extra),"#)
+        }
+        let s = try scene(doc(#""title": "In {time}", "periodLabel": { "text": "{time}", "size": 20, "position": "topLeading" }"#))
+        XCTAssertEqual(s.effectiveDuration, 1.5, accuracy: 1e-9)
+        XCTAssertTrue(errors(doc(#""title": "In {tim}""#)).contains(#"charts[0].title: unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT} and {sum:FIELD}, at character 4 of "In {tim}""#),
+                      errors(doc(#""title": "In {tim}""#)))
+        XCTAssertTrue(errors(doc(#""periodLabel": { "text": "{time:.zf}" }"#)).contains("charts[0].periodLabel.text: expected a number format such as .0f or .2f"))
+        XCTAssertTrue(errors(doc(#""periodLabel": true"#, time: false)).contains(#"charts[0].periodLabel: a period label names the moment of moving data; give the chart a "time""#),
+                      errors(doc(#""periodLabel": true"#, time: false)))
+        // Without moving data, braces are plain text as before.
+        XCTAssertNoThrow(try scene(doc(#""title": "Sets {a, b}""#, time: false)))
+    }
 }

@@ -48,7 +48,7 @@ public struct TextMarkSpec: ChartMark {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
             let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
             let text: String
-            if let lit = literal { text = lit }
+            if let lit = literal { text = chart.momentText(lit) }
             else if atPeak { text = e.series }
             else if let f = field {
                 switch data[e.row][f] { case .number(let v)?: text = format.format(v); case .string(let s)?: text = s; case nil: text = "" }

@@ -21,6 +21,7 @@ extension TimelineDecoder {
         guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak"]) else { return }
         m.field = data.field(o.optional("field"))
         m.literal = o.optional("value")?.string()
+        if data.moving { checkMomentTemplate(o.optional("value")) }
         if let f = o.optional("format"), case .number(let nf?)? = labelFormat(f) { m.format = nf }
         if let s = o.optional("size")?.double(min: 1, max: 1000) { m.fontSize = s }
         m.color = o.optional("color").flatMap(color)

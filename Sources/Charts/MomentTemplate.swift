@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Raster
+
+/// The moment a chart whose data moves is showing, for text that names it.
+public struct Moment: Sendable, Equatable {
+    /// The data time shown (a year, or a date in seconds).
+    public var time: Double
+    /// Whether the time field holds dates (seconds since the epoch) rather than numbers.
+    public var isDate: Bool
+    /// Creates a moment.
+    public init(time: Double, isDate: Bool) { self.time = time; self.isDate = isDate }
+}
+
+/// Text with placeholders for the moment shown: `"{time}"`, `"{time:yyyy}"`,
+/// `"Week of {time:MMM d}"`, `"{time:.1f}"`, and `"{sum:field}"` / `"{sum:field:.0f}"`
+/// for the total of a field over the rows shown. `{{` and `}}` write braces.
+///
+/// A time is floored, never rounded: a year label at 1999.7 reads "1999", the year whose
+/// data is on screen. `{time}` writes a number time as a whole number and a date as
+/// `yyyy-MM-dd`; a date pattern on a number time reads it as a (fractional) year.
+public struct MomentTemplate: Sendable, Hashable {
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        /// The time: nil for the default form, else a date pattern or `.Nf`.
+        case time(String?)
+        /// A field's total over the rows shown, with a fraction-digit count.
+        case sum(field: String, digits: Int)
+    }
+
+    /// What is wrong with a template, at a character offset of the text.
+    public struct Problem: Error, Equatable, Sendable {
+        /// Offset in characters of the placeholder's `{`.
+        public var offset: Int
+        /// What is wrong.
+        public var message: String
+    }
+
+    let parts: [Part]
+
+    /// Parses `text`; throws the first malformed placeholder.
+    public init(_ text: String) throws(Problem) {
+        var parts: [Part] = []
+        var literal = ""
+        let chars = Array(text)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == "{" && i + 1 < chars.count && chars[i + 1] == "{" { literal.append("{"); i += 2; continue }
+            if c == "}" && i + 1 < chars.count && chars[i + 1] == "}" { literal.append("}"); i += 2; continue }
+            if c == "}" { throw Problem(offset: i, message: "a \"}\" without its \"{\"; write \"}}\" for a brace") }
+            guard c == "{" else { literal.append(c); i += 1; continue }
+            guard let close = chars[(i + 1)...].firstIndex(of: "}") else {
+                throw Problem(offset: i, message: "a \"{\" without its \"}\"; write \"{{\" for a brace")
+            }
+            let body = String(chars[(i + 1)..<close])
+            if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+            parts.append(try Self.placeholder(body, at: i))
+            i = close + 1
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        self.parts = parts
+    }
+
+    static func placeholder(_ body: String, at offset: Int) throws(Problem) -> Part {
+        let pieces = body.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        switch pieces[0] {
+        case "time":
+            guard pieces.count > 1 else { return .time(nil) }
+            let f = pieces[1...].joined(separator: ":")
+            if f.hasPrefix(".") { _ = try digits(f, at: offset) }
+            else if f.isEmpty { throw Problem(offset: offset, message: "{time:} needs a format after the colon, such as {time:yyyy}") }
+            return .time(f)
+        case "sum":
+            guard pieces.count > 1, !pieces[1].isEmpty else {
+                throw Problem(offset: offset, message: "{sum} needs a field: {sum:value} or {sum:value:.0f}")
+            }
+            return .sum(field: pieces[1], digits: pieces.count > 2 ? try digits(pieces[2], at: offset) : 0)
+        default:
+            throw Problem(offset: offset, message: "unknown placeholder {\(body)}; the placeholders are {time}, {time:FORMAT} and {sum:FIELD}")
+        }
+    }
+
+    /// `.Nf` → N (0…17).
+    static func digits(_ f: String, at offset: Int) throws(Problem) -> Int {
+        guard f.hasPrefix("."), f.hasSuffix("f"), let n = Int(f.dropFirst().dropLast()), (0...17).contains(n) else {
+            throw Problem(offset: offset, message: "expected a number format such as .0f or .2f, found \"\(f)\"")
+        }
+        return n
+    }
+
+    /// Whether the text has any placeholder (and so changes with the moment).
+    public var isDynamic: Bool { parts.contains { if case .literal = $0 { return false }; return true } }
+
+    /// The text for `moment` (nil: no moving data, placeholders write nothing) and the rows shown.
+    public func render(_ moment: Moment?, rows: [DataRow]) -> String {
+        var out = ""
+        for p in parts {
+            switch p {
+            case .literal(let s): out += s
+            case .time(let f):
+                guard let m = moment else { continue }
+                out += Self.time(m, f)
+            case .sum(let field, let digits):
+                let total = rows.reduce(0.0) { $0 + ($1[field]?.number ?? 0) }
+                out += Self.floored(total, digits: digits)
+            }
+        }
+        return out
+    }
+
+    static func time(_ m: Moment, _ f: String?) -> String {
+        if let f, f.hasPrefix(".") { return floored(m.time, digits: (try? digits(f, at: 0)) ?? 0) }
+        if m.isDate { return DateFormat(f ?? "yyyy-MM-dd").format(m.time) }
+        guard let f else { return floored(m.time, digits: 0) }
+        // A number time under a date pattern is a fractional year.
+        let year = m.time.rounded(.down)
+        let start = CivilDate(year: Int(year), month: 1, day: 1).seconds
+        let end = CivilDate(year: Int(year) + 1, month: 1, day: 1).seconds
+        return DateFormat(f).format(start + (end - start) * (m.time - year))
+    }
+
+    /// `v` cut (towards −∞) to `digits` fraction digits and written with them.
+    static func floored(_ v: Double, digits: Int) -> String {
+        guard v.isFinite else { return "" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        // A whisker of tolerance so 2.3 (2.29999…) written with one digit stays 2.3.
+        let cut = (v * scale + 1e-9).rounded(.down) / scale
+        return NumberFormat(minFractionDigits: digits, maxFractionDigits: digits, grouping: false).format(cut)
+    }
+}

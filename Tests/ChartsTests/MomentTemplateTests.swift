@@ -1,0 +1,77 @@
+import XCTest
+import Geometry
+import Raster
+import Text
+import Scene
+@testable import Charts
+
+/// Texts that name the moment a chart of moving data shows.
+final class MomentTemplateTests: XCTestCase {
+    func render(_ text: String, _ time: Double, date: Bool = false, rows: [DataRow] = []) throws -> String {
+        try MomentTemplate(text).render(Moment(time: time, isDate: date), rows: rows)
+    }
+
+    func testAYearLabelShowsTheYearOnScreenNeverTheNextOne() throws {
+        XCTAssertEqual(try render("{time}", 1999.7), "1999")
+        XCTAssertEqual(try render("{time}", 1999.999999), "1999")
+        XCTAssertEqual(try render("{time}", 2000), "2000")
+        XCTAssertEqual(try render("Year {time:.1f}", 1999.77), "Year 1999.7")
+        XCTAssertEqual(try render("{time:.1f}", 2.3), "2.3", "2.3 is 2.29999… as a double and must not print 2.2")
+    }
+
+    func testDatesTakePatternsAndNumberYearsReadAsYears() throws {
+        let mar5 = CivilDate(year: 2024, month: 3, day: 5).seconds
+        XCTAssertEqual(try render("Week of {time:MMM d}", mar5 + 3600, date: true), "Week of Mar 5")
+        XCTAssertEqual(try render("{time}", mar5, date: true), "2024-03-05")
+        XCTAssertEqual(try render("{time:MMM yyyy}", 1999.5), "Jul 1999")
+        XCTAssertEqual(try render("{time:yyyy}", 1999.99), "1999")
+    }
+
+    func testSumsAndBraces() throws {
+        let rows: [DataRow] = [["v": .number(1.25)], ["v": .number(2.5)], ["w": .number(9)]]
+        XCTAssertEqual(try render("Total {sum:v:.1f} {{ok}}", 0, rows: rows), "Total 3.7 {ok}")
+        XCTAssertEqual(try render("{sum:v}", 0, rows: rows), "3")
+        XCTAssertFalse(try MomentTemplate("plain {{text}}").isDynamic)
+        XCTAssertTrue(try MomentTemplate("in {time}").isDynamic)
+    }
+
+    func testMalformedPlaceholdersSayWhere() {
+        func problem(_ s: String) -> MomentTemplate.Problem? {
+            do { _ = try MomentTemplate(s); return nil } catch { return error }
+        }
+        XCTAssertEqual(problem("Year {tim}")?.offset, 5)
+        XCTAssertEqual(problem("Year {tim}")?.message, "unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT} and {sum:FIELD}")
+        XCTAssertEqual(problem("Year {time")?.message, "a \"{\" without its \"}\"; write \"{{\" for a brace")
+        XCTAssertEqual(problem("a } b")?.offset, 2)
+        XCTAssertEqual(problem("{time:.xf}")?.message, "expected a number format such as .0f or .2f, found \".xf\"")
+        XCTAssertEqual(problem("{sum}")?.message, "{sum} needs a field: {sum:value} or {sum:value:.0f}")
+    }
+
+    func testTheTitleAndPeriodLabelFollowTheDataWhileTheCardStays() throws {
+        let rows: [DataRow] = [1990.0, 2000, 2010].map { ["year": .number($0), "k": .string("A"), "v": .number($0 - 1980)] }
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 300, height: 200),
+                          style: ChartStyle(font: try FontCache.font(), boldFont: try FontCache.font(bold: true)), data: rows)
+        c.x = Channel(field: "k"); c.y = Channel(field: "v")
+        c.timeline = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 2))
+        c.title = TitleSpec("GDP in {time}", subtitle: "fixed")
+        c.periodLabel = PeriodLabelSpec()
+        c.card = CardSpec()
+        c.marks = [BarMarkSpec()]
+        func texts(_ n: Node, _ t: Double) -> [String] {
+            switch n {
+            case .text(let x): return [x.string]
+            case .shape: return []
+            case .group(let g): return (g.dynamicChildren?(t) ?? g.children).flatMap { texts($0, t) }
+            }
+        }
+        let node = c.build()
+        // 0.97 s is data year 1999.7: the title and the label say 1999.
+        XCTAssertTrue(texts(node, 0.97).contains("GDP in 1999"))
+        XCTAssertTrue(texts(node, 0.97).contains("1999"))
+        XCTAssertTrue(texts(node, 2).contains("GDP in 2010"))
+        // The card stays outside the part redrawn per frame.
+        guard case .group(let g) = node else { return XCTFail() }
+        XCTAssertEqual(g.children.first?.id, "card")
+        XCTAssertNil({ if case .group(let p) = g.children[0] { return p.dynamicChildren == nil ? nil : true }; return nil }())
+    }
+}
