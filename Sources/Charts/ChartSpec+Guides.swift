@@ -47,9 +47,9 @@ extension ChartSpec {
 
     /// `text` with its placeholders filled for the moment shown, in a chart of moving
     /// data; as written otherwise.
-    func momentText(_ text: String) -> String {
+    func momentText(_ text: String, row: DataRow? = nil) -> String {
         guard moment != nil, text.contains("{"), let template = try? MomentTemplate(text) else { return text }
-        return template.render(moment, rows: data)
+        return template.render(moment, rows: data, row: row)
     }
 
     /// Whether the title block names the moment, and so is redrawn as the data moves.

@@ -37,6 +37,22 @@ public struct DataTimeline: Sendable {
 
     /// Whether the time field holds dates (ISO 8601 text, read as seconds).
     public let timeIsDate: Bool
+    /// Ranks written into the rows: at each time step the keys ranked by a field.
+    public struct Ranking: Sendable, Equatable {
+        /// The field ranked, largest first.
+        public var field: String
+        /// The field the rank is written to: 0 for the largest at a step, then 1, 2, …;
+        /// between steps it moves like any number, so a bar slides between slots.
+        public var output: String
+        /// Only keys whose rank is above `top` are shown (`top` − 1 is the last slot; a
+        /// key moving from slot `top` − 1 to `top` slides out past the last slot).
+        public var top: Int?
+        /// Creates a ranking.
+        public init(field: String, output: String = "rank", top: Int? = nil) { self.field = field; self.output = output; self.top = top }
+    }
+
+    /// The ranking written into the rows, if any.
+    public let ranking: Ranking?
     /// The distinct time values, ascending.
     public let steps: [Double]
     /// The keys, in order of first appearance: the order of the rows at every moment.
@@ -56,8 +72,10 @@ public struct DataTimeline: Sendable {
 
     /// The timeline of `rows`; throws the first row that has no usable time or key, or
     /// repeats a key within one time step.
-    public init(rows: [DataRow], timeField: String, keyField: String, mode: Mode, easing: Easing = .linear, delay: Double = 0) throws(Problem) {
+    public init(rows: [DataRow], timeField: String, keyField: String, mode: Mode, easing: Easing = .linear, delay: Double = 0,
+                ranking: Ranking? = nil) throws(Problem) {
         self.timeField = timeField; self.keyField = keyField; self.mode = mode; self.easing = easing; self.delay = delay
+        self.ranking = ranking
         var times: [Double] = []
         times.reserveCapacity(rows.count)
         for (i, r) in rows.enumerated() {
@@ -80,6 +98,20 @@ public struct DataTimeline: Sendable {
             samples[keyIndex[k]!].append((step, r))
         }
         for j in samples.indices { samples[j].sort { $0.step < $1.step } }
+        if let r = ranking {
+            // At each step, the keys with a row there ranked by the field, largest first;
+            // ties keep key order, so ranks are a permutation at every step.
+            var atStep: [[(key: Int, sample: Int, value: Double)]] = Array(repeating: [], count: steps.count)
+            for (k, list) in samples.enumerated() {
+                for (j, smp) in list.enumerated() {
+                    atStep[smp.step].append((k, j, smp.row[r.field]?.number ?? -Double.infinity))
+                }
+            }
+            for entries in atStep {
+                let ordered = entries.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                for (rank, e) in ordered.enumerated() { samples[e.key][e.sample].row[r.output] = .number(Double(rank)) }
+            }
+        }
         self.steps = steps; self.keys = keys; self.samples = samples
         if case .string? = rows.first?[timeField] { timeIsDate = true } else { timeIsDate = false }
     }
@@ -173,8 +205,12 @@ public struct DataTimeline: Sendable {
             guard let first = s.first, let last = s.last,
                   Double(first.step) <= p + 1e-12, p <= Double(last.step) + 1e-12 else { continue }
             // The last sample at or before p, and the next one (bridging missing steps).
-            var j = 0
-            while j + 1 < s.count && Double(s[j + 1].step) <= p + 1e-12 { j += 1 }
+            var lo = 0, hi = s.count - 1   // binary search: the last sample at or before p
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if Double(s[mid].step) <= p + 1e-12 { lo = mid } else { hi = mid - 1 }
+            }
+            let j = lo
             let a = s[j]
             guard j + 1 < s.count else { out.append(a.row); continue }
             let b = s[j + 1]
@@ -192,6 +228,12 @@ public struct DataTimeline: Sendable {
                 row[timeField] = .number(i + 1 < steps.count ? steps[i] + (steps[i + 1] - steps[i]) * g : steps[i])
             }
             out.append(row)
+        }
+        if let top = ranking?.top {
+            // Keys wholly below the last slot draw nothing: drop them, so a frame costs
+            // what is on screen, not the number of keys.
+            let output = ranking!.output
+            out.removeAll { ($0[output]?.number ?? 0) >= Double(top) }
         }
         return out
     }

@@ -15,7 +15,8 @@ public struct Moment: Sendable, Equatable {
 
 /// Text with placeholders for the moment shown: `"{time}"`, `"{time:yyyy}"`,
 /// `"Week of {time:MMM d}"`, `"{time:.1f}"`, and `"{sum:field}"` / `"{sum:field:.0f}"`
-/// for the total of a field over the rows shown. `{{` and `}}` write braces.
+/// for the total of a field over the rows shown, and in a text mark `"{field:name}"` /
+/// `"{field:value:.1f}"` for a field of the label's own row. `{{` and `}}` write braces.
 ///
 /// A time is floored, never rounded: a year label at 1999.7 reads "1999", the year whose
 /// data is on screen. `{time}` writes a number time as a whole number and a date as
@@ -27,6 +28,8 @@ public struct MomentTemplate: Sendable, Hashable {
         case time(String?)
         /// A field's total over the rows shown, with a fraction-digit count.
         case sum(field: String, digits: Int)
+        /// A field of the row a label stands for (text marks), with a fraction-digit count for numbers.
+        case field(String, digits: Int?)
     }
 
     /// What is wrong with a template, at a character offset of the text.
@@ -77,8 +80,13 @@ public struct MomentTemplate: Sendable, Hashable {
                 throw Problem(offset: offset, message: "{sum} needs a field: {sum:value} or {sum:value:.0f}")
             }
             return .sum(field: pieces[1], digits: pieces.count > 2 ? try digits(pieces[2], at: offset) : 0)
+        case "field":
+            guard pieces.count > 1, !pieces[1].isEmpty else {
+                throw Problem(offset: offset, message: "{field} needs a field: {field:name} or {field:value:.0f}")
+            }
+            return .field(pieces[1], digits: pieces.count > 2 ? try digits(pieces[2], at: offset) : nil)
         default:
-            throw Problem(offset: offset, message: "unknown placeholder {\(body)}; the placeholders are {time}, {time:FORMAT} and {sum:FIELD}")
+            throw Problem(offset: offset, message: "unknown placeholder {\(body)}; the placeholders are {time}, {time:FORMAT}, {sum:FIELD} and {field:FIELD}")
         }
     }
 
@@ -93,8 +101,9 @@ public struct MomentTemplate: Sendable, Hashable {
     /// Whether the text has any placeholder (and so changes with the moment).
     public var isDynamic: Bool { parts.contains { if case .literal = $0 { return false }; return true } }
 
-    /// The text for `moment` (nil: no moving data, placeholders write nothing) and the rows shown.
-    public func render(_ moment: Moment?, rows: [DataRow]) -> String {
+    /// The text for `moment` (nil: no moving data, placeholders write nothing), the rows
+    /// shown, and the row a label stands for.
+    public func render(_ moment: Moment?, rows: [DataRow], row: DataRow? = nil) -> String {
         var out = ""
         for p in parts {
             switch p {
@@ -105,6 +114,14 @@ public struct MomentTemplate: Sendable, Hashable {
             case .sum(let field, let digits):
                 let total = rows.reduce(0.0) { $0 + ($1[field]?.number ?? 0) }
                 out += Self.floored(total, digits: digits)
+            case .field(let name, let digits):
+                switch row?[name] {
+                case .string(let v)?: out += v
+                case .number(let v)?:
+                    let d = digits ?? 0
+                    out += NumberFormat(minFractionDigits: d, maxFractionDigits: d, grouping: digits == nil).format(v)
+                case nil: break
+                }
             }
         }
         return out

@@ -29,6 +29,8 @@ extension TimelineDecoder {
             if let v = so.optional("axisTitleSize")?.double(min: 1, max: 500) { st.axisTitleSize = v }
         }
         var spec = ChartSpec(frame: frame, style: st, data: table?.rows ?? [])
+        // Fields the chart's time adds to every row: a race's rank.
+        let added = rankOutput(obj.optional("time")).map { Set([$0]) } ?? []
         let xc = obj.optional("x"), yc = obj.optional("y")
         if let xc { spec.x = channel(xc, default: "x") ?? spec.x }
         if let yc { spec.y = channel(yc, default: "y") ?? spec.y }
@@ -36,7 +38,7 @@ extension TimelineDecoder {
         // where it is named (or at "data" for the default x and y); a row that lacks a
         // field the others have is reported at the row.
         if let table, table.isValid, !table.rows.isEmpty, let d = dataCursor {
-            for (field, axis, channelCursor) in [(spec.x.field, "x", xc), (spec.y.field, "y", yc)] {
+            for (field, axis, channelCursor) in [(spec.x.field, "x", xc), (spec.y.field, "y", yc)] where !added.contains(field) {
                 let named = channelCursor.flatMap { ch -> JSONCursor? in
                     guard case .object = ch.value, let o = ch.object() else { return nil }
                     return o.optional("field")
@@ -103,9 +105,19 @@ extension TimelineDecoder {
         if let ms = obj.optional("marks")?.array() {
             var data = ChartData(name: tableName, table: table)
             data.moving = moving
+            data.added = added
             for m in ms { if let mk = mark(m, tables: tables, data: data) { spec.marks.append(mk) } }
         }
         return spec
+    }
+
+    /// The field a `"time"` with `"rank"` writes ranks to (`"as"`, else "rank"), read
+    /// without reporting: `dataTimeline` reports what is wrong with it.
+    static func rankOutput(_ time: JSONCursor?) -> String? {
+        guard case .object(let members)? = time?.value,
+              case .object(let rank)? = members.first(where: { $0.key == "rank" })?.value.value else { return nil }
+        if case .string(let name)? = rank.first(where: { $0.key == "as" })?.value.value { return name }
+        return "rank"
     }
 
     /// `unknown data "wek"; did you mean "week"?`, or the tables there are.

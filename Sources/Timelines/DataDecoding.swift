@@ -210,6 +210,8 @@ struct ChartData {
     var table: DataTable?
     /// The chart's data moves (`"time"`), so its texts may name the moment.
     var moving = false
+    /// Fields the chart adds to its rows (a race's rank), known to exist.
+    var added: Set<String> = []
 
     /// No table: nothing to check fields against.
     static let none = ChartData(name: "", table: nil)
@@ -217,7 +219,7 @@ struct ChartData {
     /// The string at `c` as a field name, reported when no row has it.
     func field(_ c: JSONCursor?) -> String? {
         guard let c, let name = c.string() else { return nil }
-        TimelineDecoder.checkField(name, at: c, tableName: self.name, table: table)
+        if !added.contains(name) { TimelineDecoder.checkField(name, at: c, tableName: self.name, table: table) }
         return name
     }
 }

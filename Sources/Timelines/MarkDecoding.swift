@@ -15,7 +15,7 @@ protocol DecodableMark: ChartMark {
 extension TimelineDecoder {
     static let markKeys = ["id", "name", "type", "series", "y2", "x2", "stack", "color", "interpolation", "startAtOrigin",
                            "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
-                           "angularGap", "orientation", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
+                           "angularGap", "orientation", "slot", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
 
     /// Every mark kind's decoder, by the name documents give it in `"type"`.
     static let markTypes: [MarkKind: any DecodableMark.Type] = [
@@ -37,7 +37,7 @@ extension TimelineDecoder {
         ("interpolation", [.line, .area]), ("startAtOrigin", [.line, .area]), ("points", [.line]),
         ("stroke", [.line, .area, .bar, .point, .rule, .sector, .shape]), ("fill", [.area, .bar, .point, .sector, .shape]),
         ("cornerRadius", [.bar]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]),
-        ("innerRadius", [.sector]), ("angularGap", [.sector]), ("orientation", [.rule]), ("atPeak", [.rule, .text]),
+        ("innerRadius", [.sector]), ("angularGap", [.sector]), ("orientation", [.rule, .bar]), ("slot", [.bar]), ("atPeak", [.rule, .text]),
         ("text", [.text]), ("shape", [.shape]),
     ]
 
@@ -54,6 +54,7 @@ extension TimelineDecoder {
             case "fill": _ = paint(c)
             case "cornerRadius", "size": _ = c.double(min: 0, max: 10_000)
             case "barWidth": _ = c.double(min: 0, max: 1)
+            case "slot": _ = c.double(min: 1e-9, max: 1e12)
             case "innerRadius": _ = c.double(min: 0, max: 0.99)
             case "angularGap": _ = c.double(min: 0, max: 90)
             case "orientation": _ = c.stringEnum(["vertical", "horizontal"])

@@ -28,7 +28,7 @@ extension TimelineDecoder {
     /// "hold", "curve", "delay" }` — which field is time, which field names each object,
     /// and how the video's clock moves through the data (docs/timeline-format.md).
     static func dataTimeline(_ c: JSONCursor, table: DataTable?, data: ChartData) -> DataTimeline? {
-        guard let o = c.object(allowedKeys: ["field", "key", "mode", "duration", "perStep", "transition", "hold", "curve", "delay"]) else { return nil }
+        guard let o = c.object(allowedKeys: ["field", "key", "mode", "duration", "perStep", "transition", "hold", "curve", "delay", "rank"]) else { return nil }
         let limit = (context?.limits ?? DocumentLimits()).maxDuration
         let limitName = "the limit on a video's length"
         let timeField = data.field(o.required("field"))
@@ -46,10 +46,19 @@ extension TimelineDecoder {
         let delay = o.optional("delay")?.nonNegative("a delay", unit: "seconds", limit: limit, limitName: limitName) ?? 0
         var easing: Easing = states ? .easeInOut : .linear
         if let cc = o.optional("curve"), let e = curve(cc) { easing = e }
+        var ranking: DataTimeline.Ranking? = nil
+        if let rc = o.optional("rank")?.object(allowedKeys: ["by", "as", "top"]) {
+            if let by = data.field(rc.required("by")) {
+                ranking = DataTimeline.Ranking(field: by)
+                if let a = rc.optional("as")?.string() { ranking!.output = a }
+                ranking!.top = rc.optional("top")?.int(min: 1, max: 100_000)
+            }
+        }
         guard let timeField, let keyField, let table, table.isValid else { return nil }
         let mode: DataTimeline.Mode = states ? .states(transition: transition, hold: hold) : .continuous(duration: 0)
         do throws(DataTimeline.Problem) {
-            var tl = try DataTimeline(rows: table.rows, timeField: timeField, keyField: keyField, mode: mode, easing: easing, delay: delay)
+            var tl = try DataTimeline(rows: table.rows, timeField: timeField, keyField: keyField, mode: mode, easing: easing, delay: delay,
+                                      ranking: ranking)
             if !states {
                 let d = duration ?? (perStep ?? 1) * Double(max(0, tl.steps.count - 1))
                 tl.mode = .continuous(duration: d)

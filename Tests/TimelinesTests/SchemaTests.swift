@@ -97,6 +97,9 @@ final class SchemaTests: XCTestCase {
         Context(name: "period label", schema: ["chart.periodLabel"], minimal: [:]) {
             $0.chart["time"] = ["field": "x", "key": "y"]; $0.chart["periodLabel"] = $1
         },
+        Context(name: "rank", schema: ["chart.time.rank"], minimal: ["by": "y"]) {
+            $0.chart["time"] = ["field": "x", "key": "y", "rank": $1]
+        },
         Context(name: "channel animate", schema: ["channel.animate"], minimal: [:]) { $0.chart["x"] = ["domain": [0, 1], "animate": $1] },
         Context(name: "domain zoom", schema: ["channel.animate.domain"], minimal: ["to": [0, 2]]) {
             $0.chart["x"] = ["domain": [0, 1], "animate": ["domain": $1]]

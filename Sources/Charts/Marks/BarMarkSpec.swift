@@ -18,8 +18,17 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
     public var cornerRadius: Double = 0
     /// Fully rounded ends.
     public var capsule = false
-    /// Thickness as a fraction of the band (0…1).
+    /// Thickness as a fraction of the band (0…1), or of `slot` when one is given.
     public var barWidth: Double = 1
+    /// Which way bars run; from the axes when nil (horizontal over a band y axis).
+    /// Horizontal bars over a number y axis are what a race draws: a bar per rank.
+    public var orientation: Orientation?
+    /// The room each bar has along the axis it sits on, in data units (1 for ranks
+    /// 0, 1, 2, …); nil divides the plot among the distinct positions.
+    public var slot: Double?
+
+    /// Which way bars run.
+    public enum Orientation: String, Sendable, CaseIterable { case vertical, horizontal }
 
     /// Creates bars.
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
@@ -39,6 +48,9 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
         var center: Double, band: Double
         if case .band(let bs) = keyScale {
             center = bs.position(at: Int(e.key)) + bs.bandwidth / 2; band = bs.bandwidth
+        } else if let slot {
+            center = keyScale(e.key)
+            band = abs(keyScale(e.key + slot / 2) - keyScale(e.key - slot / 2))
         } else {
             center = keyScale(e.key)
             let n = Double(max(1, Set(keyResolved.values.compactMap { $0 }).count))

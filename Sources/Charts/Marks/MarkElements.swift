@@ -41,7 +41,8 @@ struct ColorCache {
 extension ChartSpec {
     /// True when the mark's values run along x (horizontal bars over a band y axis).
     func isHorizontal(_ m: any ChartMark, _ l: ChartState) -> Bool {
-        l.yResolved.type == .band && l.xResolved.type != .band && type(of: m).followsBandAxis
+        if let bar = m as? BarMarkSpec, let o = bar.orientation { return o == .horizontal }
+        return l.yResolved.type == .band && l.xResolved.type != .band && type(of: m).followsBandAxis
     }
 
     /// The rows a mark draws, by index.

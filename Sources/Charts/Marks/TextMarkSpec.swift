@@ -4,7 +4,11 @@ import Scene
 import Text
 
 /// Where a text mark sits relative to its data point.
-public enum TextPosition: String, Hashable, Sendable, CaseIterable { case center, top, bottom, leading, trailing }
+///
+/// `insideEnd` is for labels on horizontal bars (a race): inside the bar's end when the
+/// label fits between the bar's base and its end, in `insideColor`; after the end, in the
+/// label's colour, when it does not.
+public enum TextPosition: String, Hashable, Sendable, CaseIterable { case center, top, bottom, leading, trailing, insideEnd }
 
 /// A label per row at its data point: a field's value, a number formatted, or a fixed
 /// text; `count` makes numbers count up, `atPeak` puts one label per series where it is
@@ -33,6 +37,8 @@ public struct TextMarkSpec: ChartMark {
     public var background: TextBackground?
     /// One label per series at its peak, naming the series, centred in its band (the baby-names labels).
     public var atPeak = false
+    /// The colour of an `insideEnd` label that fits inside its bar.
+    public var insideColor: Color = .white
 
     /// Creates labels.
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
@@ -48,7 +54,7 @@ public struct TextMarkSpec: ChartMark {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
             let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
             let text: String
-            if let lit = literal { text = chart.momentText(lit) }
+            if let lit = literal { text = chart.momentText(lit, row: data[e.row]) }
             else if atPeak { text = e.series }
             else if let f = field {
                 switch data[e.row][f] { case .number(let v)?: text = format.format(v); case .string(let s)?: text = s; case nil: text = "" }
@@ -60,11 +66,20 @@ public struct TextMarkSpec: ChartMark {
             case .top: anchor = TextAnchor(.center, .bottom); pos = Point(point.x, point.y - off)
             case .bottom: anchor = TextAnchor(.center, .top); pos = Point(point.x, point.y + off)
             case .leading: anchor = TextAnchor(.trailing, .center); pos = Point(point.x - off, point.y)
-            case .trailing: anchor = TextAnchor(.leading, .center); pos = Point(point.x + off, point.y)
+            case .trailing, .insideEnd: anchor = TextAnchor(.leading, .center); pos = Point(point.x + off, point.y)
             }
             var node = TextNode(id: "\(o.id ?? "label")[\(i)]", text, font: style.font, size: fontSize,
                                 color: color ?? style.textColor, position: pos, anchor: anchor,
                                 rotation: angle * .pi / 180, background: background)
+            if position == .insideEnd && !atPeak {
+                // Inside the bar's end when the label fits between its base and its end.
+                let base = l.x(0), room = point.x - base
+                if node.metrics.width + 2 * off <= room {
+                    node = TextNode(id: node.id, text, font: style.font, size: fontSize, color: insideColor,
+                                    position: Point(point.x - off, point.y), anchor: TextAnchor(.trailing, .center),
+                                    rotation: angle * .pi / 180, background: background)
+                }
+            }
             if let count = o.count, literal == nil, !atPeak {
                 // The number counts up to its value with the animation's easing.
                 let target = field.flatMap { data[e.row][$0]?.number } ?? e.high

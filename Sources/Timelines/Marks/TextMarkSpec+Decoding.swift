@@ -18,7 +18,7 @@ extension TextMarkSpec: DecodableMark {
 
 extension TimelineDecoder {
     static func textOptions(_ c: JSONCursor, into m: inout TextMarkSpec, data: ChartData = .none) {
-        guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak"]) else { return }
+        guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak", "insideColor"]) else { return }
         m.field = data.field(o.optional("field"))
         m.literal = o.optional("value")?.string()
         if data.moving { checkMomentTemplate(o.optional("value")) }
@@ -37,6 +37,7 @@ extension TimelineDecoder {
             m.background = bg
         }
         if let a = o.optional("atPeak")?.bool() { m.atPeak = a }
+        if let col = o.optional("insideColor").flatMap(color) { m.insideColor = col }
     }
 
 }
