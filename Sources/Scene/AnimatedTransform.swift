@@ -1,5 +1,6 @@
 import Geometry
 import Motion
+import Raster
 
 /// A transform whose parts animate: translation, scale about an anchor, rotation.
 ///
@@ -68,42 +69,3 @@ public struct AnimatedColor: Sendable {
         return OKLab.mix(from, to, p)
     }
 }
-
-import Raster
-
-/// Conversions between sRGB and OKLab (Björn Ottosson's matrices, as CSS Color 4 uses).
-public enum OKLab {
-    static func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
-    static func gamma(_ c: Double) -> Double { c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055 }
-
-    /// The OKLab coordinates (L, a, b) of an sRGB colour.
-    public static func lab(_ c: Color) -> (Double, Double, Double) {
-        let r = linear(c.r), g = linear(c.g), b = linear(c.b)
-        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
-        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
-        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
-        return (0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
-                1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
-                0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
-    }
-
-    /// The sRGB colour of OKLab coordinates (clamped into the gamut).
-    public static func rgb(_ L: Double, _ a: Double, _ b: Double, alpha: Double) -> Color {
-        let l = pow(L + 0.3963377774 * a + 0.2158037573 * b, 3)
-        let m = pow(L - 0.1055613458 * a - 0.0638541728 * b, 3)
-        let s = pow(L - 0.0894841775 * a - 1.2914855480 * b, 3)
-        return Color(r: gamma(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
-                     g: gamma(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),
-                     b: gamma(-0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s), a: alpha)
-    }
-
-    /// The colour a fraction `t` of the way from `x` to `y`.
-    public static func mix(_ x: Color, _ y: Color, _ t: Double) -> Color {
-        let p = lab(x), q = lab(y)
-        return rgb(p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t, p.2 + (q.2 - p.2) * t, alpha: x.a + (y.a - x.a) * t)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
