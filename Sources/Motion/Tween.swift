@@ -96,8 +96,8 @@ public enum AnimatedValue: Hashable, Sendable {
         case .constant: return true
         case let .keyframes(track): return track.isConstant(between: t0, and: t1)
         case let .tween(tween):
-            let start = tween.animation.startTicks, end = tween.animation.endTicks
-            let from = Ticks.from(t0), to = Ticks.from(t1)
+            let start = tween.animation.startFlicks, end = tween.animation.endFlicks
+            let from = Flicks.from(t0), to = Flicks.from(t1)
             return from >= end || (to <= start && to < end)
         }
     }
