@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "Motion", "Text"]),
         .testTarget(name: "TimelinesTests", dependencies: ["Timelines", "Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster", "Geometry", "Motion"]),

@@ -38,10 +38,6 @@ public struct DashPattern: Hashable, Sendable {
 }
 
 extension StrokeStyle {
-    /// How far the outline can reach from the path: half the width, times √2 for the
-    /// corners of square caps and bevels, or the miter limit for miter joins.
-    public var reach: Double { width / 2 * max(2.squareRoot(), join == .miter ? miterLimit : 1) }
-
     /// The validated form of `dash` and `dashPhase`; nil when the stroke is solid.
     public var dashPattern: DashPattern? { DashPattern(dash, phase: dashPhase) }
 }

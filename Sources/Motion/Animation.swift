@@ -23,8 +23,8 @@
 /// shorter explicit duration cuts the spring off (the after-end value takes
 /// over); a spring that never settles (no damping) runs forever.
 ///
-/// Times are rounded to ticks of 1/705,600,000 s before any arithmetic (see
-/// Ticks.swift), so decimal times divide exactly: at 60 fps, frame 36 of an
+/// Times are rounded to flicks of 1/705,600,000 s before any arithmetic (see
+/// Flicks.swift), so decimal times divide exactly: at 60 fps, frame 36 of an
 /// animation with delay 0.2 and duration 0.8 is exactly halfway.
 ///
 /// Out-of-range values have a defined meaning instead of a trap, so a bad
@@ -124,19 +124,19 @@ public struct Animation: Hashable, Sendable {
         hasher.combine(after)
     }
 
-    // MARK: Times, in ticks (see Ticks.swift)
+    // MARK: Times, in flicks (see Flicks.swift)
 
-    /// The start in ticks: `delay`, or 0 when that is not finite.
-    var startTicks: Double {
-        let t = Ticks.from(delay)
+    /// The start in flicks: `delay`, or 0 when that is not finite.
+    var startFlicks: Double {
+        let t = Flicks.from(delay)
         return t.isFinite ? t : 0
     }
 
-    /// One pass in ticks: 0 when not finite and positive, except that an
+    /// One pass in flicks: 0 when not finite and positive, except that an
     /// undamped spring's pass is infinite.
-    var passTicks: Double {
+    var passFlicks: Double {
         let seconds = duration / speed
-        if seconds > 0 && seconds.isFinite { return Ticks.from(seconds) }
+        if seconds > 0 && seconds.isFinite { return Flicks.from(seconds) }
         if case .spring = curve, seconds == .infinity, speed > 0 { return .infinity }
         return 0
     }
@@ -149,30 +149,30 @@ public struct Animation: Hashable, Sendable {
         }
     }
 
-    /// The end in ticks: start + passes × pass length (a zero-length pass
+    /// The end in flicks: start + passes × pass length (a zero-length pass
     /// ends at the start however often it repeats).
-    var endTicks: Double {
-        let pass = passTicks
-        return pass == 0 ? startTicks : startTicks + passCount * pass
+    var endFlicks: Double {
+        let pass = passFlicks
+        return pass == 0 ? startFlicks : startFlicks + passCount * pass
     }
 
     /// Time the animation starts, in seconds: `delay` (0 when not finite).
-    public var start: Double { Ticks.seconds(startTicks) }
+    public var start: Double { Flicks.seconds(startFlicks) }
 
     /// Seconds one pass lasts: `duration / speed`, or 0 when that is not
     /// finite and positive (infinite for an undamped spring).
-    public var activeDuration: Double { Ticks.seconds(passTicks) }
+    public var activeDuration: Double { Flicks.seconds(passFlicks) }
 
     /// Time the animation ends, in seconds: `start + passes × duration / speed`;
     /// infinite for `repeatForever` and for an undamped spring.
-    public var end: Double { Ticks.seconds(endTicks) }
+    public var end: Double { Flicks.seconds(endFlicks) }
 
     /// The end a video that gives no duration should show at least: `end`
     /// when finite; for `repeatForever`, one full cycle (a forward pass, and
     /// the reverse pass when autoreversing). Infinite only for an undamped spring.
     public var displayEnd: Double {
-        if case .forever = repetition, passTicks > 0 {
-            return Ticks.seconds(startTicks + passTicks * (autoreverses ? 2 : 1))
+        if case .forever = repetition, passFlicks > 0 {
+            return Flicks.seconds(startFlicks + passFlicks * (autoreverses ? 2 : 1))
         }
         return end
     }
@@ -186,8 +186,8 @@ public struct Animation: Hashable, Sendable {
     /// zero-length pass jumps from 0 to 1 at `start`. Curves that overshoot
     /// may leave 0...1 between `start` and `end`.
     public func progress(at t: Double) -> Double {
-        let now = Ticks.from(t)
-        let start = startTicks, pass = passTicks
+        let now = Flicks.from(t)
+        let start = startFlicks, pass = passFlicks
         let end = pass == 0 ? start : start + passCount * pass
         if now >= end { return afterValue(pass: pass) }
         if !(now > start) { return before == .from ? 0 : 1 }
@@ -195,17 +195,17 @@ public struct Animation: Hashable, Sendable {
         if pass == .infinity { return passValue(elapsed, pass: pass, reversed: false) }
         var index = (elapsed / pass).rounded(.down)
         var within = elapsed - index * pass
-        // Whole ticks make both exact below 2^53; guard the bound all the same.
+        // Whole flicks make both exact below 2^53; guard the bound all the same.
         if within >= pass { index += 1; within -= pass }
         let reversed = autoreverses && index.truncatingRemainder(dividingBy: 2) == 1
         return passValue(within, pass: pass, reversed: reversed)
     }
 
-    /// The progress `within` ticks into a pass of `pass` ticks.
+    /// The progress `within` flicks into a pass of `pass` flicks.
     private func passValue(_ within: Double, pass: Double, reversed: Bool) -> Double {
         if case let .spring(spring) = curve {
-            let ticks = reversed ? pass - within : within
-            return spring.value(at: Ticks.seconds(ticks) * speed)
+            let flicks = reversed ? pass - within : within
+            return spring.value(at: Flicks.seconds(flicks) * speed)
         }
         let fraction = within / pass
         return curve(reversed ? 1 - fraction : fraction)

@@ -3,8 +3,8 @@
 // Nothing here keeps state or reads a clock: an Animation maps a time in
 // seconds to a progress fraction, a Tween maps it to a value, so frame i is
 // the same whichever thread renders it and in whatever order (DESIGN.md,
-// Determinism). Times are quantized to ticks of 1/705,600,000 s before any
-// arithmetic (Ticks.swift), so decimal delays and durations divide exactly.
+// Determinism). Times are quantized to flicks of 1/705,600,000 s before any
+// arithmetic (Flicks.swift), so decimal delays and durations divide exactly.
 // The curves that need sin, cos or exp (sine, expo, elastic, springs) use
 // MotionMath's own implementations, so the module imports nothing, not even
 // Glibc, and no libm version can change a frame.

@@ -27,13 +27,13 @@ public struct Keyframe: Hashable, Sendable {
 /// or `v_i` throughout when keyframe i holds.
 ///
 /// Two keyframes at the same time make a jump: the later one's value shows
-/// from that time on. Times are rounded to Motion's ticks (see Ticks.swift)
+/// from that time on. Times are rounded to Motion's flicks (see Flicks.swift)
 /// before the fraction is taken, so decimal times divide exactly.
 public struct Keyframes: Hashable, Sendable {
     /// The keyframes in time order (stable for equal times); at least one.
     public let keyframes: [Keyframe]
-    // Keyframe times in ticks, parallel to `keyframes`.
-    private let ticks: [Double]
+    // Keyframe times in flicks, parallel to `keyframes`.
+    private let flicks: [Double]
 
     /// Sorts the keyframes by time (keeping the given order among equal
     /// times). Nil when there are none or a time or value is not finite.
@@ -44,7 +44,7 @@ public struct Keyframes: Hashable, Sendable {
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
         self.keyframes = sorted
-        self.ticks = sorted.map { Ticks.from($0.time) }
+        self.flicks = sorted.map { Flicks.from($0.time) }
     }
 
     /// Time of the first keyframe, in seconds.
@@ -69,25 +69,25 @@ public struct Keyframes: Hashable, Sendable {
 
     /// The value at time `t` (seconds); NaN counts as before the first keyframe.
     public func value(at t: Double) -> Double {
-        let now = Ticks.from(t)
+        let now = Flicks.from(t)
         guard let i = segmentIndex(now) else { return keyframes[0].value }
         let a = keyframes[i]
         guard i + 1 < keyframes.count, !a.hold else { return a.value }
         let b = keyframes[i + 1]
-        let p = a.easing((now - ticks[i]) / (ticks[i + 1] - ticks[i]))
+        let p = a.easing((now - flicks[i]) / (flicks[i + 1] - flicks[i]))
         if p == 0 { return a.value }
         if p == 1 { return b.value }
         return a.value + (b.value - a.value) * p
     }
 
-    /// Index of the last keyframe at or before `now` (ticks), or nil before
+    /// Index of the last keyframe at or before `now` (flicks), or nil before
     /// the first. Binary search: keyframe tracks can be long.
     private func segmentIndex(_ now: Double) -> Int? {
-        guard now >= ticks[0] else { return nil }
-        var lo = 0, hi = ticks.count  // ticks[lo] ≤ now; ticks[hi...] > now
+        guard now >= flicks[0] else { return nil }
+        var lo = 0, hi = flicks.count  // flicks[lo] ≤ now; flicks[hi...] > now
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
-            if ticks[mid] <= now { lo = mid } else { hi = mid }
+            if flicks[mid] <= now { lo = mid } else { hi = mid }
         }
         return lo
     }
@@ -97,7 +97,7 @@ public struct Keyframes: Hashable, Sendable {
     /// step easing happens to hold still.
     public func isConstant(between t0: Double, and t1: Double) -> Bool {
         guard !(t0 >= t1) else { return true }
-        let from = Ticks.from(t0), to = Ticks.from(t1)
+        let from = Flicks.from(t0), to = Flicks.from(t1)
         guard !from.isNaN, !to.isNaN else { return false }
         let first = segmentIndex(from), last = segmentIndex(to)
         // Before the first keyframe the value is the first keyframe's.
@@ -109,8 +109,8 @@ public struct Keyframes: Hashable, Sendable {
             // Segment i is visited over [max(from, t_i), min(to, t_{i+1})); if
             // that has length, a moving segment changes the value.
             guard i + 1 < keyframes.count, !keyframes[i].hold else { continue }
-            let entered = max(from, ticks[i])
-            let left = i == hi ? to : ticks[i + 1]
+            let entered = max(from, flicks[i])
+            let left = i == hi ? to : flicks[i + 1]
             if left > entered && keyframes[i + 1].value != value { return false }
         }
         return true

@@ -55,15 +55,15 @@ public struct Stagger: Hashable, Sendable {
         // Twice the distance, so that centre distances (multiples of ½) stay integral.
         let distances = doubledDistances(count)
         let least = distances.min()!, most = distances.max()!
-        let stepTicks: Double
+        let stepFlicks: Double
         switch spacing {
         case let .each(step):
-            stepTicks = Ticks.from(step) / 2
+            stepFlicks = Flicks.from(step) / 2
         case let .amount(total):
-            stepTicks = most > least ? Ticks.from(total) / Double(most - least) : 0
+            stepFlicks = most > least ? Flicks.from(total) / Double(most - least) : 0
         }
-        guard stepTicks.isFinite else { return [Double](repeating: 0, count: count) }
-        return distances.map { Ticks.seconds(Double($0 - least) * stepTicks) }
+        guard stepFlicks.isFinite else { return [Double](repeating: 0, count: count) }
+        return distances.map { Flicks.seconds(Double($0 - least) * stepFlicks) }
     }
 
     private func doubledDistances(_ n: Int) -> [Int] {

@@ -21,7 +21,7 @@
 // tree, into or out of groups. Each start and end is a node of a dependency
 // graph; a depth-first walk evaluates them and finds cycles (a → b → a), which
 // are reported with the ids on the cycle in order, each waiting for the
-// next. Arithmetic is in Motion's ticks (Ticks.swift), so 0.1 + 0.2 resolves
+// next. Arithmetic is in Motion's flicks (Flicks.swift), so 0.1 + 0.2 resolves
 // to the Double nearest 0.3.
 
 /// Items placed relative to each other, resolved into start and end times.
@@ -188,7 +188,7 @@ extension Timeline {
             }
         }
 
-        /// The graph node (2i start, 2i + 1 end) and tick offset a start depends on;
+        /// The graph node (2i start, 2i + 1 end) and offset in flicks a start depends on;
         /// nil node means time 0.
         func startDependency(_ i: Int, ids: [String: Int]) -> (node: Int?, offset: Double) {
             let node = nodes[i]
@@ -196,12 +196,12 @@ extension Timeline {
             switch node.position {
             case let .automatic(offset):
                 if node.sequential, let previous = node.previousSibling {
-                    return (2 * previous + 1, Ticks.from(offset))
+                    return (2 * previous + 1, Flicks.from(offset))
                 }
-                return (parentStart, Ticks.from(offset))
-            case let .at(seconds): return (parentStart, Ticks.from(seconds))
-            case let .after(id, offset): return (2 * ids[id]! + 1, Ticks.from(offset))
-            case let .with(id, offset): return (2 * ids[id]!, Ticks.from(offset))
+                return (parentStart, Flicks.from(offset))
+            case let .at(seconds): return (parentStart, Flicks.from(seconds))
+            case let .after(id, offset): return (2 * ids[id]! + 1, Flicks.from(offset))
+            case let .with(id, offset): return (2 * ids[id]!, Flicks.from(offset))
             }
         }
 
@@ -228,7 +228,7 @@ extension Timeline {
                 case let .at(seconds): times.append(seconds)
                 }
                 if let d = node.duration { times.append(d) }
-                if !times.allSatisfy({ Ticks.from($0).isFinite }) || (node.duration ?? 0) < 0 {
+                if !times.allSatisfy({ Flicks.from($0).isFinite }) || (node.duration ?? 0) < 0 {
                     throw .invalidTime(item: node.label)
                 }
             }
@@ -243,7 +243,7 @@ extension Timeline {
                 offsets[2 * i] = offset
                 dependencies[2 * i + 1].append(2 * i)
                 if let d = nodes[i].duration {
-                    offsets[2 * i + 1] = Ticks.from(d)
+                    offsets[2 * i + 1] = Flicks.from(d)
                 } else {
                     dependencies[2 * i + 1] += nodes[i].children.map { 2 * $0 + 1 }
                 }
@@ -286,7 +286,7 @@ extension Timeline {
                 }
             }
             return nodes.indices.map {
-                Span(start: Ticks.seconds(value[2 * $0]), end: Ticks.seconds(value[2 * $0 + 1]))
+                Span(start: Flicks.seconds(value[2 * $0]), end: Flicks.seconds(value[2 * $0 + 1]))
             }
         }
 

@@ -2,6 +2,51 @@ import Geometry
 import Raster
 import Motion
 
+// The Scene module: what is on screen and how it changes, drawn one frame at a time.
+//
+// It owns the node tree — shapes (a Geometry path with fill and stroke paints),
+// lines of text (glyph outlines from Text, filled by the same rasterizer so text and
+// shapes share one anti-aliasing) and groups — and the properties that animate on
+// them: trim start, end and offset, opacity, an AnimatedTransform (translate, scale
+// and rotate about an anchor), solid colours (AnimatedColor, mixed in OKLab by
+// Raster), geometry recomputed per frame (`ShapeNode.dynamicPath`) and counting
+// numbers. Values come from Motion as pure functions of t, so a frame is a pure
+// function of (scene, t): `Scene.frame(at:)` draws it from nothing, and frame i
+// shows t = i / fps computed from the integers, never by adding frame lengths.
+// Charts builds scenes; Export asks for their frames; nothing here knows of data or
+// files.
+//
+// Drawing a frame (Node.swift). Nodes draw in order onto a Raster Canvas. A node's
+// opacity folds into its coverage when it has one paint; an offscreen layer is used
+// only where the picture must fade as one — a shape with both fill and stroke, a
+// text on a pill, a group — and it covers the node's ink box where that is known
+// (InkBounds.swift), not the frame: axes and legends fade through layers of a few
+// hundred pixels instead of 33 MB ones at 4K. With the shared cache below (and a
+// malloc setting in the CLI) that took a 10 s 4K video's peak memory from 150–215 MB
+// to 96–101 MB. A shape's arc-length table is built once, when its path is set, so
+// a trimmed line costs a lookup and a de Casteljau cut per frame; gradient ends may
+// be fractions of the node's frame (NodePaint.swift), so a trimmed stroke keeps its
+// whole gradient, as in SwiftUI.
+//
+// Frames that share pixels (FrameRenderer.swift). Most of a chart does not change
+// in most frames. Every node reports when it can change (ChangeSpan.swift): before
+// that span it shows its first state, after it its last. FrameRenderer flattens the
+// scene into a draw list, keys a frame by the states of its longest unchanging
+// prefix, and keeps the pixels of that prefix: the grid, axes and a finished line
+// are drawn once, and the hold at the end of a video is one shared picture.
+// Compositing happens in the same order on the same bytes either way, so cached and
+// uncached frames are byte-identical (SceneTests/FrameCacheTests, and
+// TimelinesTests for every document). The cache is shared by the rendering workers
+// and bounded at 32 MB: one cache instead of one per worker took the curved-line
+// video from 104 to 80 ms of CPU (docs/benchmarks.md) and, at 4K, stopped two
+// workers holding 66–130 MB of mostly identical pictures. Each worker also keeps
+// one Canvas, reset between frames, because a fresh 800×600 canvas cost ~470 page
+// faults a frame.
+//
+// RestingBounds.swift says where a node draws when at rest, for tests and tools
+// that look at one node of a frame; `Scene.scaled(by:)` draws the same animation
+// larger or smaller by putting the nodes under one scale transform.
+
 /// A whole animation: canvas size, background, frame rate and the node tree.
 ///
 /// Frame `i` shows time `t = i / fps`, computed from the integers each time (never

@@ -42,8 +42,8 @@ final class ChartSceneTests: XCTestCase {
         let a = try XCTUnwrap(s.scene.nodes.first?.find("line")?.restingBounds)
         let b = try XCTUnwrap(s.scene.nodes.last?.find("line")?.restingBounds)
         XCTAssertEqual(a, b)
-        // Inset 10 on a 200 × 100 frame, widened by half the 4 px round stroke.
-        XCTAssertEqual(a, Rect(x: 8, y: 8, width: 184, height: 84))
+        // Inset 10 on a 200 × 100 frame, widened by the 4 px round stroke's reach (2·√2).
+        XCTAssertEqual(a, Rect(x: 10, y: 10, width: 180, height: 80).insetBy(-2 * 2.squareRoot()))
     }
 
     func testLayoutStacksChartsAndAutoHeightFitsThem() throws {
@@ -53,7 +53,7 @@ final class ChartSceneTests: XCTestCase {
         }
         XCTAssertEqual(s.height, 20 + 100 + 10 + 50 + 20)
         let second = try XCTUnwrap(s.scene.nodes[1].find("line")?.restingBounds)
-        XCTAssertEqual(second.minY, 20 + 100 + 10 + 10 - 2, accuracy: 1e-9)
+        XCTAssertEqual(second.minY, 20 + 100 + 10 + 10 - 2 * 2.squareRoot(), accuracy: 1e-9)
         XCTAssertEqual(s.scene.nodes.map(\.id), ["chart0", "chart1"])
         let auto = try ChartScene(width: 300, height: nil) { line() }
         XCTAssertEqual(auto.height, 16 + 300 + 16, "a chart without a height gets 300 px in the default layout")

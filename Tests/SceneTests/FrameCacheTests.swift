@@ -1,0 +1,97 @@
+import XCTest
+import Geometry
+import Motion
+import Raster
+@testable import Scene
+
+/// Cached layers must not change a single byte. (The same check over every document
+/// under timelines/ is in TimelinesTests/FrameCacheTests.swift.)
+final class FrameCacheTests: XCTestCase {
+    /// A scene with every kind of change the cache must see through: a group layer whose
+    /// opacity animates, a shape that moves on a spring, an animated fill colour, geometry
+    /// that changes over time, a counting number on a pill, keyframes, a trim offset, and
+    /// a static card after them all.
+    func variedScene() -> Scene {
+        var card = ShapeNode(id: "card", path: .roundedRect(Rect(x: 20, y: 20, width: 360, height: 260), cornerRadius: 12),
+                             fill: (.solid(Color(r: 0.95, g: 0.95, b: 0.97)), .nonZero))
+        card.opacity = .constant(1)
+        var dot = ShapeNode(id: "dot", path: .circle(center: Point(80, 80), radius: 20), fill: (.solid(.black), .nonZero))
+        dot.motion.scaleX = .tween(Tween(from: 0, to: 1, animation: .spring(duration: 0.6, bounce: 0.3)))
+        dot.motion.scaleY = dot.motion.scaleX
+        dot.motion.anchor = Point(80, 80)
+        dot.fillColor = AnimatedColor(from: Color(r: 1, g: 0.2, b: 0.3), to: Color(r: 0.35, g: 0.8, b: 0.98),
+                                      animation: Animation(duration: 1.0, delay: 0.4))
+        var wedge = ShapeNode(id: "wedge", path: .wedge(center: Point(200, 150), radius: 60, startAngle: 0, endAngle: 2, clockwise: true),
+                              fill: (.solid(Color(r: 0.2, g: 0.6, b: 0.3)), .nonZero))
+        wedge.dynamicPath = { t in .wedge(center: Point(200, 150), radius: 60, startAngle: 0, endAngle: 2 * min(1, max(0.01, t / 0.9)), clockwise: true) }
+        wedge.dynamicPathEnd = 0.9
+        var ring = ShapeNode(id: "ring", path: .circle(center: Point(320, 200), radius: 40),
+                             stroke: (.solid(.black), StrokeStyle(width: 4, cap: .round, dash: [10, 6])))
+        ring.trimEnd = .constant(0.3)
+        ring.trimOffset = .keyframes(Keyframes([Keyframe(time: 0.1, value: 0), Keyframe(time: 0.7, value: 0.5),
+                                                Keyframe(time: 1.2, value: 1)])!)
+        var count = TextNode(id: "count", "0", font: dejaVu, size: 18, color: .white, position: Point(60, 240),
+                             background: TextBackground(color: .black))
+        count.counter = (tween(0, 120, duration: 1.1, delay: 0.2), { String(Int($0.rounded())) })
+        let layer = GroupNode(id: "layer", children: [.shape(dot), .shape(wedge)], opacity: tween(0.2, 1, duration: 0.8))
+        let title = TextNode(id: "title", "Late start", font: dejaVu, size: 14, position: Point(30, 290))
+        return Scene(width: 400, height: 300, background: .white, fps: 30,
+                     nodes: [.shape(card), .group(layer), .shape(ring), .text(count), .text(title)])
+    }
+
+    func testCachedAndUncachedFramesAreByteIdentical() {
+        for (name, scene) in [("curved-line reveal", curvedLineReveal()), ("varied", variedScene())] {
+            let renderer = FrameRenderer(scene: scene)
+            let n = scene.frameCount(fps: 5)
+            var hits = 0
+            for i in 0..<n {
+                let t = Scene.time(ofFrame: i, fps: 5)
+                XCTAssertTrue(renderer.frame(at: t).data == scene.frame(at: t).data, "\(name) frame \(i) differs when cached")
+                hits += renderer.spans.prefix { $0.state(at: t) != nil }.isEmpty ? 0 : 1
+            }
+            XCTAssertGreaterThan(hits, 0, "\(name) never reused a layer")
+            // Out of order (as parallel workers ask) gives the same bytes too.
+            for i in stride(from: n - 1, through: 0, by: -3) {
+                let t = Scene.time(ofFrame: i, fps: 5)
+                XCTAssertTrue(renderer.frame(at: t).data == scene.frame(at: t).data, "\(name) frame \(i) out of order")
+            }
+        }
+    }
+
+    func testTheHoldAtTheEndIsOnePicture() {
+        let scene = curvedLineReveal()
+        XCTAssertEqual(scene.effectiveDuration, 2.1, accuracy: 1e-12)
+        let r = FrameRenderer(scene: scene)
+        XCTAssertTrue(r.spans.allSatisfy { $0.state(at: 1.7) == .final })
+        XCTAssertEqual(r.frame(at: 1.7).data, r.frame(at: 2.0).data)
+        // Draw list: grid, fill, line, then the two axes.
+        XCTAssertEqual(r.spans.count, 5)
+        XCTAssertNil(r.spans[2].state(at: 0.5), "the line is drawing at 0.5 s")
+        XCTAssertEqual(r.spans[1].state(at: 0.5), .initial, "the fill has not started at 0.5 s")
+    }
+
+    /// The cache is shared by the workers and bounded by bytes: an 800×600 video keeps
+    /// its few pictures; above 1080p only the hold's whole picture is kept, and frames
+    /// that are still changing are drawn from scratch (and still byte-identical).
+    func testTheCacheIsBoundedByBytes() {
+        let scene = curvedLineReveal()
+        let r = FrameRenderer(scene: scene)
+        for t in stride(from: 0.0, through: 2.0, by: 0.05) { _ = r.frame(at: t) }
+        let small = r.cache.withLock { $0.map(\.pixels.data.count) }
+        XCTAssertGreaterThan(small.count, 1)
+        XCTAssertLessThanOrEqual(small.reduce(0, +), FrameRenderer.cacheBytes)
+
+        let big = scene.scaled(by: 3)   // 2400×1800: 17 MB a picture
+        let rb = FrameRenderer(scene: big)
+        for t in [0.1, 0.5, 1.2] {
+            XCTAssertEqual(rb.frame(at: t), big.frame(at: t))
+            XCTAssertTrue(rb.cache.withLock { $0.isEmpty }, "a changing frame at \(t) s kept a big picture")
+        }
+        let hold = rb.frame(at: 1.8)
+        XCTAssertEqual(rb.cache.withLock { $0.count }, 1)
+        // The hold is that one picture, shared (no copy) by every frame of it.
+        XCTAssertEqual(rb.frame(at: 2.0).data.withUnsafeBytes { $0.baseAddress }, hold.data.withUnsafeBytes { $0.baseAddress })
+        _ = rb.frame(at: 0.5)
+        XCTAssertTrue(rb.cache.withLock { $0.isEmpty }, "going back to a changing frame drops the big picture")
+    }
+}
