@@ -40,7 +40,7 @@ final class MomentTemplateTests: XCTestCase {
             do { _ = try MomentTemplate(s); return nil } catch { return error }
         }
         XCTAssertEqual(problem("Year {tim}")?.offset, 5)
-        XCTAssertEqual(problem("Year {tim}")?.message, "unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT} and {sum:FIELD}")
+        XCTAssertEqual(problem("Year {tim}")?.message, "unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT}, {sum:FIELD} and {field:FIELD}")
         XCTAssertEqual(problem("Year {time")?.message, "a \"{\" without its \"}\"; write \"{{\" for a brace")
         XCTAssertEqual(problem("a } b")?.offset, 2)
         XCTAssertEqual(problem("{time:.xf}")?.message, "expected a number format such as .0f or .2f, found \".xf\"")

@@ -78,7 +78,7 @@ final class TimeDecodingTests: XCTestCase {
         }
         let s = try scene(doc(#""title": "In {time}", "periodLabel": { "text": "{time}", "size": 20, "position": "topLeading" }"#))
         XCTAssertEqual(s.effectiveDuration, 1.5, accuracy: 1e-9)
-        XCTAssertTrue(errors(doc(#""title": "In {tim}""#)).contains(#"charts[0].title: unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT} and {sum:FIELD}, at character 4 of "In {tim}""#),
+        XCTAssertTrue(errors(doc(#""title": "In {tim}""#)).contains(#"charts[0].title: unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT}, {sum:FIELD} and {field:FIELD}, at character 4 of "In {tim}""#),
                       errors(doc(#""title": "In {tim}""#)))
         XCTAssertTrue(errors(doc(#""periodLabel": { "text": "{time:.zf}" }"#)).contains("charts[0].periodLabel.text: expected a number format such as .0f or .2f"))
         XCTAssertTrue(errors(doc(#""periodLabel": true"#, time: false)).contains(#"charts[0].periodLabel: a period label names the moment of moving data; give the chart a "time""#),
