@@ -18,17 +18,21 @@ func runConcat(_ args: [String]) throws {
     case .rgba:
         throw UsageError("raw RGBA streams join with cat: cat PART... > OUT")
     default:
-        guard let video = format.video, video.canConcatenate else {
+        guard format.canConcatenate else {
             throw UsageError("\(format.rawValue.uppercased()) chunks cannot be joined without re-encoding; "
                              + "join MP4, WebM or MOV chunks, or PNG frame directories")
         }
         let trap = SignalTrap()
         defer { trap.release() }
-        try Concatenation.joinVideos(a.positional, format: video, output: output, overwrite: overwrite,
-                                     cancellation: trap.token)
+        for stale in OutputTarget.removeStalePartials(of: output) {
+            report("note: removed \(stale), left by a chartreel run that was killed")
+        }
+        let joined = try Concatenation.joinVideos(a.positional, format: format, output: output, overwrite: overwrite,
+                                                  cancellation: trap.token)
         if !a.flag("-q", "--quiet") {
             let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            report("chartreel: joined \(a.positional.count) parts in " + String(format: "%.2f", secs) + " s -> \(output)"
+            report("chartreel: joined \(a.positional.count) parts, \(joined.frames) frames, in "
+                   + String(format: "%.2f", secs) + " s -> \(output)"
                    + (fileSize(output).map { ", " + ProgressReporter.byteCount($0) } ?? ""))
         }
     }

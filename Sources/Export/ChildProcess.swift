@@ -1,0 +1,127 @@
+// A child process (ffmpeg, ffprobe) started through CSpawn: it dies with chartreel even
+// when chartreel is SIGKILLed (PR_SET_PDEATHSIG), runs in its own process group, and is
+// ended SIGTERM first, then SIGKILL after a short grace, so a child stuck in a system
+// call (opening a FIFO nobody writes) cannot outlive a request to stop.
+import CSpawn
+import Foundation
+
+/// A new pipe with both ends close-on-exec, so no other child inherits them.
+func makePipe() throws -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    let err = cspawn_pipe(&fds)
+    guard err == 0 else { throw ExportError.io("cannot create a pipe: \(errnoText(err))") }
+    return (fds[0], fds[1])
+}
+
+/// A running child process and how it ended.
+final class ChildProcess: @unchecked Sendable {
+    /// Its process id.
+    let pid: pid_t
+    private let lock = NSLock()
+    private var reaped = false
+    private var rawStatus: Int32 = 0
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts `executable` with `arguments`; -1 for a descriptor means /dev/null.
+    init(executable: String, arguments: [String], stdin: Int32 = -1, stdout: Int32 = -1, stderr: Int32 = -1) throws {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var child: pid_t = 0
+        let err = cspawn(executable, argv, stdin, stdout, stderr, &child)
+        guard err == 0 else { throw ExportError.io("cannot start \(executable): \(errnoText(err))") }
+        pid = child
+        EmergencyCleanup.addChild(child)
+        // waitpid blocks a thread of its own: no polling, and the exit is seen at once.
+        let t = Thread { [self] in
+            var st: Int32 = 0
+            while waitpid(pid, &st, 0) < 0 && errno == EINTR {}
+            lock.lock()
+            rawStatus = st
+            reaped = true
+            lock.unlock()
+            EmergencyCleanup.removeChild(pid)
+            done.signal()
+            done.signal()   // one for wait(), one spare for a concurrent terminate()
+        }
+        t.name = "chartreel.child-wait"
+        t.start()
+    }
+
+    /// Whether it has exited and been reaped.
+    var hasExited: Bool { lock.lock(); defer { lock.unlock() }; return reaped }
+
+    /// Sends `signal` to its process group (a wrapper script's children too), and to the
+    /// process itself while it has not been reaped (its pid may then be someone else's; a
+    /// group id is not reused while the group has members).
+    func send(_ signal: Int32) {
+        lock.lock(); defer { lock.unlock() }
+        kill(-pid, signal)
+        if !reaped { kill(pid, signal) }
+    }
+
+    /// Waits for the exit, at most `timeout` seconds when given; whether it has exited.
+    @discardableResult
+    func wait(timeout: Double? = nil) -> Bool {
+        if hasExited { return true }
+        if let timeout {
+            guard done.wait(timeout: .now() + timeout) == .success else { return false }
+        } else {
+            done.wait()
+        }
+        done.signal()   // leave the token for the next waiter
+        return true
+    }
+
+    /// SIGTERM, then SIGKILL if it has not exited `grace` seconds later; waits for the end.
+    func terminate(grace: Double = ChildProcess.grace) {
+        send(SIGTERM)
+        if !wait(timeout: grace) {
+            send(SIGKILL)
+            wait()
+        }
+    }
+
+    /// How long a child gets between SIGTERM and SIGKILL: ffmpeg ends within milliseconds
+    /// of SIGTERM unless it is stuck in a system call, which only SIGKILL ends.
+    static let grace = 0.5
+
+    /// The exit status, or minus the signal that ended it; 0 while running.
+    var status: Int32 {
+        lock.lock(); defer { lock.unlock() }
+        let st = rawStatus
+        let signal = st & 0x7f
+        return signal == 0 ? (st >> 8) & 0xff : -signal
+    }
+}
+
+/// What a chartreel that must exit at once (a second signal, or a first one not obeyed
+/// within the grace) cleans up: the children still running and the temporary outputs
+/// not yet renamed into place. Sinks register what they create and unregister it when
+/// it is renamed or removed.
+public enum EmergencyCleanup {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var children: Set<pid_t> = []
+    nonisolated(unsafe) private static var partials: [String: Int] = [:]
+
+    static func addChild(_ pid: pid_t) { lock.lock(); children.insert(pid); lock.unlock() }
+    static func removeChild(_ pid: pid_t) { lock.lock(); children.remove(pid); lock.unlock() }
+
+    /// Records a temporary file or directory that must not outlive the process.
+    public static func addPartial(_ path: String) { lock.lock(); partials[path, default: 0] += 1; lock.unlock() }
+    /// Forgets a temporary path (renamed into place or removed).
+    public static func removePartial(_ path: String) {
+        lock.lock()
+        if let n = partials[path] { partials[path] = n > 1 ? n - 1 : nil }
+        lock.unlock()
+    }
+
+    /// SIGKILLs every child and removes every registered temporary path. For the last
+    /// moments of a process: call it, then `_exit`.
+    public static func run() {
+        lock.lock()
+        let pids = children, paths = Array(partials.keys)
+        lock.unlock()
+        for p in pids { kill(-p, SIGKILL); kill(p, SIGKILL) }
+        for p in paths { try? FileManager.default.removeItem(atPath: p) }
+    }
+}
