@@ -80,8 +80,9 @@ public enum OutputTarget: Equatable, Sendable {
             guard format?.canStream ?? true else {
                 let why = format == .png ? "PNG frames are a directory of files"
                     : "\(what) cannot be written as a stream (its index needs a seekable file)"
+                let instead = format == .png ? "give a directory name" : "write to a regular file"
                 throw ExportError.refused("\(shown) is \(kind), which is written in place as a stream, and \(why); "
-                                          + "write to a regular file, or choose GIF, WebM, APNG or raw RGBA")
+                                          + "\(instead), or choose GIF, WebM, APNG or raw RGBA")
             }
             return .stream(path: resolved, kind: kind)
         default:
