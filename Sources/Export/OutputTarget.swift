@@ -43,10 +43,14 @@ public enum OutputTarget: Equatable, Sendable {
     public static func prepare(_ path: String, format: OutputFormat?, overwrite: Bool,
                                inputs: [String] = []) throws -> OutputTarget {
         if path == "-" { return .stdout }
-        let resolved = try followLinks(path)
+        var link = stat(), st = stat()
+        let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+        // The kernel follows the link (including /proc's links to pipes, as /dev/stdout is);
+        // a dangling link is followed by hand to where the output is to be created.
+        guard stat(path, &st) == 0 else { return .new(path: isLink ? try followLinks(path) : path) }
+        let kind = st.st_mode & S_IFMT
+        let resolved = isLink && (kind == S_IFREG || kind == S_IFDIR) ? realPath(path) : path
         let shown = resolved == path ? path : "\(path) (a link to \(resolved))"
-        var st = stat()
-        guard stat(resolved, &st) == 0 else { return .new(path: resolved) }
         let what = format.map { $0 == .png ? "PNG frames" : $0.rawValue.uppercased() } ?? "a PNG image"
         switch st.st_mode & S_IFMT {
         case S_IFREG:
