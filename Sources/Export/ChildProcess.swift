@@ -94,34 +94,51 @@ final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// What a chartreel that must exit at once (a second signal, or a first one not obeyed
-/// within the grace) cleans up: the children still running and the temporary outputs
-/// not yet renamed into place. Sinks register what they create and unregister it when
-/// it is renamed or removed.
-public enum EmergencyCleanup {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var children: Set<pid_t> = []
-    nonisolated(unsafe) private static var partials: [String: Int] = [:]
-
-    static func addChild(_ pid: pid_t) { lock.lock(); children.insert(pid); lock.unlock() }
-    static func removeChild(_ pid: pid_t) { lock.lock(); children.remove(pid); lock.unlock() }
-
-    /// Records a temporary file or directory that must not outlive the process.
-    public static func addPartial(_ path: String) { lock.lock(); partials[path, default: 0] += 1; lock.unlock() }
-    /// Forgets a temporary path (renamed into place or removed).
-    public static func removePartial(_ path: String) {
-        lock.lock()
-        if let n = partials[path] { partials[path] = n > 1 ? n - 1 : nil }
-        lock.unlock()
+/// Runs `executable` to completion and returns its exit status, stdout and stderr (each
+/// read on its own thread, so neither pipe can fill and block the child).
+func capture(_ executable: String, _ arguments: [String]) throws -> (Int32, String, String) {
+    let outPipe = try makePipe()
+    let errPipe: (read: Int32, write: Int32)
+    do { errPipe = try makePipe() } catch {
+        close(outPipe.read); close(outPipe.write)
+        throw error
     }
-
-    /// SIGKILLs every child and removes every registered temporary path. For the last
-    /// moments of a process: call it, then `_exit`.
-    public static func run() {
-        lock.lock()
-        let pids = children, paths = Array(partials.keys)
-        lock.unlock()
-        for p in pids { kill(-p, SIGKILL); kill(p, SIGKILL) }
-        for p in paths { try? FileManager.default.removeItem(atPath: p) }
+    let outFDs = [outPipe.read, outPipe.write], errFDs = [errPipe.read, errPipe.write]
+    let child: ChildProcess
+    do {
+        child = try ChildProcess(executable: executable, arguments: arguments, stdout: outFDs[1], stderr: errFDs[1])
+    } catch {
+        for fd in outFDs + errFDs { close(fd) }
+        throw error
     }
+    close(outFDs[1]); close(errFDs[1])
+    let errText = DrainedText(fd: errFDs[0])
+    let out = readAll(outFDs[0])
+    close(outFDs[0])
+    child.wait()
+    return (child.status, String(decoding: out, as: UTF8.self), errText.wait())
+}
+
+/// Every byte readable from `fd` until end of file.
+func readAll(_ fd: Int32) -> [UInt8] {
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { break }
+        out.append(contentsOf: chunk[0..<n])
+    }
+    return out
+}
+
+/// A descriptor read to its end on a thread of its own (then closed).
+private final class DrainedText: @unchecked Sendable {
+    private var bytes: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+    init(fd: Int32) {
+        let t = Thread { [self] in bytes = readAll(fd); close(fd); done.signal() }
+        t.start()
+    }
+    func wait() -> String { done.wait(); return String(decoding: bytes, as: UTF8.self) }
 }

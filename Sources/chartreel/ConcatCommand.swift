@@ -11,6 +11,7 @@ func runConcat(_ args: [String]) throws {
     let format = try resolveFormat(explicit: a.value("--format"), output: output)
     let overwrite = a.flag("-y", "--overwrite")
     let start = DispatchTime.now().uptimeNanoseconds
+    if format != .rgba { removeStalePartials(of: output) }
     switch format {
     case .png:
         let n = try Concatenation.joinFrameDirectories(a.positional, output: output, overwrite: overwrite)
@@ -24,9 +25,6 @@ func runConcat(_ args: [String]) throws {
         }
         let trap = SignalTrap()
         defer { trap.release() }
-        for stale in OutputTarget.removeStalePartials(of: output) {
-            report("note: removed \(stale), left by a chartreel run that was killed")
-        }
         let joined = try Concatenation.joinVideos(a.positional, format: format, output: output, overwrite: overwrite,
                                                   cancellation: trap.token)
         if !a.flag("-q", "--quiet") {

@@ -35,7 +35,10 @@ func runDiff(_ args: [String]) throws {
           + String(format: "%.3f", 100 * Double(d.differingPixels) / Double(total)) + " %)")
     print("over tolerance \(tolerance):" + String(repeating: " ", count: max(1, 12 - String(tolerance).count))
           + "\(d.pixelsOverTolerance)")
-    if let o = output { try FramePNG.write(d.image, toFile: o) }
+    if let o = output {
+        removeStalePartials(of: o)
+        try FramePNG.write(d.image, toFile: o)
+    }
     if !d.withinTolerance {
         throw ImagesDiffer(description: "the images differ by up to \(d.maxDifference), over the tolerance of \(tolerance)")
     }

@@ -22,5 +22,6 @@ func runFrame(_ args: [String]) throws {
     let t = at ?? Scene.time(ofFrame: index!, fps: fps ?? scene.fps)
     // The same encoder as `render -o DIR/`, so a frame written here is byte-identical
     // to the same frame in a rendered directory.
+    removeStalePartials(of: output)
     try FramePNG.write(scene.frame(at: t), toFile: output)
 }

@@ -147,6 +147,13 @@ func runRender(_ args: [String]) throws {
     }
 }
 
+/// Removes what killed runs left beside `output` (their `.partial-PID` files) and says so.
+func removeStalePartials(of output: String) {
+    for stale in OutputTarget.removeStalePartials(of: output) {
+        report("note: removed \(stale), left by a chartreel run that was killed")
+    }
+}
+
 /// The files a document reads besides itself: every `"file"` and `"boldFile"` it names
 /// (data tables, fonts), resolved as the decoder resolves them, next to the document.
 /// The document decoded already, so a plain walk of its JSON finds them.

@@ -38,6 +38,7 @@ func runSheet(_ args: [String]) throws {
     let times = try sheetTimes(scene: scene, every: every, count: count)
     let columns = min(times.count, try a.int("--columns", min: 1, max: 100) ?? 4)
     let sheet = try contactSheet(scene: scene, times: times, columns: columns, thumbWidth: thumbWidth)
+    removeStalePartials(of: output)
     try FramePNG.write(sheet, toFile: output)
 }
 
