@@ -143,6 +143,8 @@ public enum OutputTarget: Equatable, Sendable {
 
     /// Removes what killed runs left beside `path` (`.NAME.partial-PID`, its `.ffconcat`
     /// list, `.NAME.old-PID`) when process PID no longer exists; returns the names removed.
+    /// A `.NAME.old-PID` (an earlier frame directory moved aside) is renamed back to `path`
+    /// instead when `path` does not exist.
     public static func removeStalePartials(of path: String) -> [String] {
         guard path != "-" else { return [] }
         let dir = (path as NSString).deletingLastPathComponent
@@ -156,6 +158,9 @@ public enum OutputTarget: Equatable, Sendable {
                 guard let pid = Int32(rest), pid > 0, pid != getpid() else { continue }
                 guard kill(pid, 0) != 0 && errno == ESRCH else { continue }   // that run is still going
                 let full = dir.isEmpty ? name : dir.appendingPath(name)
+                // An earlier output moved aside by a run killed before it could finish goes
+                // back to its name when nothing has taken it since; it is never deleted then.
+                if marker.hasSuffix(".old-"), !pathExists(path), rename(full, path) == 0 { continue }
                 if (try? FileManager.default.removeItem(atPath: full)) != nil { removed.append(full) }
             }
         }

@@ -142,15 +142,15 @@ func moveDirectoryIntoPlace(_ temp: String, _ target: String, overwrite: Bool) t
             throw ExportError.io("cannot move \(target) aside: \(errnoText(errno))")
         }
         displaced = old
-        EmergencyCleanup.addPartial(old)
+        EmergencyCleanup.addDisplaced(old, original: target)
     }
     guard rename(temp, target) == 0 else {
         let e = errno
-        if let old = displaced { rename(old, target); EmergencyCleanup.removePartial(old) }  // put the old output back
+        if let old = displaced { rename(old, target); EmergencyCleanup.removeDisplaced(old) }  // put the old output back
         throw ExportError.io("cannot rename \(temp) to \(target): \(errnoText(e))")
     }
     if let old = displaced {
+        EmergencyCleanup.removeDisplaced(old)
         try? FileManager.default.removeItem(atPath: old)
-        EmergencyCleanup.removePartial(old)
     }
 }
