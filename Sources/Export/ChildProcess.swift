@@ -14,6 +14,11 @@ func makePipe() throws -> (read: Int32, write: Int32) {
 }
 
 /// A running child process and how it ended.
+///
+/// The kernel sends the death signal when the *thread* that started the child ends, not
+/// only the process. Children are started by the thread that runs the export (a sink's
+/// `begin`, `Concatenation.joinVideos`, a probe) and that thread waits for them, so it
+/// outlives every child it starts.
 final class ChildProcess: @unchecked Sendable {
     /// Its process id.
     let pid: pid_t
