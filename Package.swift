@@ -34,7 +34,9 @@ let package = Package(
         // libpng's full write API behind a C function, for fast frame PNGs (zlib level and
         // filters); C so libpng's longjmp never crosses Swift frames.
         .target(name: "CPNGWrite", dependencies: ["CPNG"]),
-        .target(name: "Export", dependencies: ["Scene", "Raster", "CPNGWrite"]),
+        // fork + PR_SET_PDEATHSIG + exec for ffmpeg and ffprobe, so they die with chartreel.
+        .target(name: "CSpawn"),
+        .target(name: "Export", dependencies: ["Scene", "Raster", "CPNGWrite", "CSpawn"]),
         .target(name: "ChartReel",
                 dependencies: ["Geometry", "Raster", "Motion", "Text", "Scene", "Charts", "Timelines", "Export"]),
         .executableTarget(name: "chartreel",

@@ -105,10 +105,12 @@ public struct ChartScene: Sendable {
     /// The node with the given id (a mark's `id`, "chart0", "title", …).
     public func node(_ id: String) -> Node? { scene.node(id) }
 
-    /// Renders every frame to `url`; see `Scene.render(to:fps:threads:overwrite:progress:)`.
-    public func render(to url: URL, fps: Double? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    /// Renders every frame to `url`; see `Scene.render(to:format:fps:matte:threads:overwrite:progress:)`.
+    public func render(to url: URL, format: OutputFormat? = nil, fps: Double? = nil, matte: Color = .white,
+                       threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                        overwrite: Bool = true, progress: ((Int, Int) -> Void)? = nil) throws {
-        try scene.render(to: url, fps: fps, threads: threads, overwrite: overwrite, progress: progress)
+        try scene.render(to: url, format: format, fps: fps, matte: matte, threads: threads, overwrite: overwrite,
+                         progress: progress)
     }
 }
 

@@ -20,6 +20,17 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case interrupted(signal: Int32)
     /// The request cannot be carried out as asked (e.g. joining GIF chunks); the payload says why.
     case unsupported(String)
+    /// An output chartreel will not write, decided before anything is rendered: a
+    /// directory that holds more than frames, an input document, a device that cannot
+    /// take the format as a stream. The payload names the path and the reason.
+    case refused(String)
+    /// ffmpeg reported success but the file it wrote is incomplete or unreadable (a full
+    /// disk: ffmpeg 5.1 exits 0 after failing to write an MP4's index). The payload says
+    /// what the check found; the file was removed and an earlier output kept.
+    case verificationFailed(String)
+    /// ffmpeg read no frame (or did not finish after the last one) for `seconds`: it was
+    /// stopped. `stderrTail` is the last lines it printed.
+    case stalled(seconds: Double, stderrTail: String)
 
     /// A message for people, suitable for printing after "error: ".
     public var description: String {
@@ -44,10 +55,28 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         case .invalidArgument(let what):
             return "invalid export request: \(what)"
         case .interrupted(let signal):
-            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
-            return "interrupted by \(name); nothing was written"
+            return "interrupted by \(Self.signalName(signal)); nothing was written"
         case .unsupported(let what):
             return what
+        case .refused(let what):
+            return what
+        case .verificationFailed(let what):
+            return "the output ffmpeg wrote is broken, so it was removed (an earlier file of that name is kept): \(what)"
+        case .stalled(let seconds, let tail):
+            let trimmed = tail.trimmingCharacters(in: .whitespacesAndNewlines)
+            let base = "ffmpeg took no frame for \(seconds) s and was stopped (the limit is set with --stall-timeout)"
+            return trimmed.isEmpty ? base : base + "; its last output:\n" + trimmed
+        }
+    }
+
+    /// `SIGINT`, `SIGTERM`, `SIGHUP`, or `signal N`.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: return "SIGINT"
+        case SIGTERM: return "SIGTERM"
+        case SIGHUP: return "SIGHUP"
+        case SIGQUIT: return "SIGQUIT"
+        default: return "signal \(signal)"
         }
     }
 }

@@ -3,75 +3,6 @@
 import Foundation
 import Raster
 
-/// A video container and codec that ffmpeg produces from the frames.
-public enum VideoFormat: String, CaseIterable, Sendable {
-    /// H.264 in MP4 (libx264, yuv420p, faststart). No alpha; even sizes only.
-    case mp4
-    /// An animated GIF with a per-video palette (palettegen / paletteuse).
-    case gif
-    /// VP9 in WebM (libvpx-vp9), with an alpha channel (yuva420p) when frames have one.
-    case webm
-    /// Animated PNG: lossless, straight RGBA.
-    case apng
-    /// ProRes 4444 in QuickTime MOV, with alpha when frames have one: the format Keynote,
-    /// PowerPoint and video editors take for overlays.
-    case mov
-
-    /// Whether the format can keep a transparent background.
-    public var supportsAlpha: Bool { self != .mp4 }
-
-    /// Whether the encoder needs even width and height (4:2:0 chroma subsampling in H.264).
-    public var needsEvenSize: Bool { self == .mp4 }
-
-    /// The raw pixel layout ffmpeg reads from the pipe: straight RGBA, except for GIF.
-    /// ffmpeg's palettegen and paletteuse work on BGRA and would each convert every RGBA
-    /// frame on ffmpeg's one filter thread, the bottleneck of a GIF; the rendering threads
-    /// swap the channels instead, in parallel (ffmpeg's CPU per GIF frame drops ~15 %).
-    public var inputPixelFormat: String { self == .gif ? "bgra" : "rgba" }
-
-    /// Whether `chartreel concat` can join files of this format without re-encoding:
-    /// formats whose files start with an independent frame and whose codec data is the
-    /// same across chunks. A GIF chunk carries its own palette, so GIF cannot.
-    public var canConcatenate: Bool { self == .mp4 || self == .webm || self == .mov }
-
-    /// The format for a file extension (`mp4`, `gif`, `webm`, `apng`, `mov`), case-insensitive.
-    public init?(fileExtension ext: String) {
-        self.init(rawValue: ext.lowercased())
-    }
-}
-
-/// GIF frame delays, as ffmpeg writes them.
-///
-/// A GIF delay is a whole number of hundredths of a second. ffmpeg's GIF muxer works in a
-/// 1/100 s time base and rounds each frame's timestamp i / fps to the nearest hundredth;
-/// a frame's delay is the difference to the next one. So at 30 fps the delays run
-/// 3, 4, 3, 3, 4, 3 … and their running sum stays within half a hundredth of the true
-/// time; no delay is below 2/100 s as long as fps ≤ 50.
-public enum GIFTiming {
-    /// The highest frame rate a GIF plays correctly: browsers turn delays under 2/100 s
-    /// into 1/10 s, so faster GIFs would play several times too slowly.
-    public static let maxFPS = 50.0
-
-    /// The filter that appends one frame of an improbable colour (straight RGBA 1, 2, 3
-    /// at alpha 1) to the palette branch, so palettegen's diff statistics count the last
-    /// real frame (see `FFmpeg.arguments`).
-    static let flushFrame = "tpad=stop=1:stop_mode=add:color=0x01020301"
-
-    /// Frame `i`'s start in hundredths of a second: i × 100 / fps rounded to nearest.
-    public static func timestamp(ofFrame i: Int, fps: Double) -> Int {
-        Int((Double(i) * 100 / fps).rounded())
-    }
-
-    /// The delays of `frameCount` frames at `fps`, in hundredths; the last one lasts until
-    /// the video's rounded end, plus `pause` seconds.
-    public static func delays(frameCount: Int, fps: Double, pause: Double = 0) -> [Int] {
-        guard frameCount > 0 else { return [] }
-        var out = (0..<frameCount).map { timestamp(ofFrame: $0 + 1, fps: fps) - timestamp(ofFrame: $0, fps: fps) }
-        out[frameCount - 1] += Int((pause * 100).rounded())
-        return out
-    }
-}
-
 /// Locating ffmpeg and building its command lines.
 public enum FFmpeg {
     /// The first executable `ffmpeg` in the directories of `searchPath` (colon-separated;
@@ -99,15 +30,16 @@ public enum FFmpeg {
 
     /// The arguments (after the program name) that make ffmpeg read `frameCount` raw
     /// frames of `width` × `height` at `fps` from stdin (straight RGBA, or BGRA for GIF:
-    /// `VideoFormat.inputPixelFormat`) and write `format` to `output`.
+    /// `OutputFormat.inputPixelFormat`) and write `format` to `output`.
     ///
     /// An odd-sized MP4 gets `-vf pad` with `options.padColor` as a fallback; `OutputPlan`
     /// normally pads the canvas itself so ffmpeg never needs to. `-y` is there because
     /// `output` is our own temporary name, possibly left by a crashed run; the real target
     /// is never passed to ffmpeg.
-    public static func arguments(format: VideoFormat, width: Int, height: Int, fps: Double,
+    public static func arguments(format: OutputFormat, width: Int, height: Int, fps: Double,
                                  frameCount: Int = 0, options: VideoOptions = VideoOptions(),
                                  output: String) -> [String] {
+        precondition(format.isVideo, "ffmpeg does not write \(format.rawValue)")
         var args = ["-hide_banner", "-loglevel", "error",
                     "-f", "rawvideo", "-pix_fmt", format.inputPixelFormat, "-s", "\(width)x\(height)",
                     "-framerate", rate(fps), "-i", "-"]
@@ -154,13 +86,16 @@ public enum FFmpeg {
                 let last = GIFTiming.delays(frameCount: frameCount, fps: fps, pause: options.pause).last!
                 args += ["-final_delay", "\(min(last, 65_535))"]
             }
+        case .png, .rgba:
+            preconditionFailure("not a video format")
         }
         return args + ["-y", output]
     }
 
     /// The arguments that join `listFile` (an ffconcat list of same-codec parts) into
     /// `output` of `format` without re-encoding.
-    public static func concatArguments(listFile: String, format: VideoFormat, output: String) -> [String] {
+    public static func concatArguments(listFile: String, format: OutputFormat, output: String) -> [String] {
+        precondition(format.isVideo, "ffmpeg does not write \(format.rawValue)")
         var args = ["-hide_banner", "-loglevel", "error", "-f", "concat", "-safe", "0",
                     "-i", listFile, "-map", "0", "-c", "copy"]
         if format == .mp4 || format == .mov { args += ["-movflags", "+faststart"] }

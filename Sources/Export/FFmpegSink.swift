@@ -7,7 +7,15 @@
 // - stderr is drained on a background thread into a bounded buffer: a chatty ffmpeg
 //   can never fill the stderr pipe and block (which would deadlock our stdin writes).
 // - ffmpeg writes to `.<name>.partial-<pid>` beside the target, renamed into place only
-//   after ffmpeg exits 0; every failure path removes that file.
+//   after the file is verified; every failure path removes that file.
+// - Verification: ffmpeg 5.1 exits 0 after "Error writing trailer … No space left on
+//   device", leaving an MP4 without its index or a GIF missing frames. So success is an
+//   exit status of 0, no error in ffmpeg's output, a file that fsync accepts and that is
+//   not empty, and a container that is whole and holds every frame (ContainerCheck).
+// - A stall watchdog: ffmpeg that takes no bytes for `stallTimeout` seconds (or does not
+//   exit that long after its input ended) is stopped, and the export fails saying so.
+// - `interrupt()` (on a signal) ends ffmpeg, SIGTERM then SIGKILL, so a write blocked on
+//   an ffmpeg that stopped reading returns at once.
 import Foundation
 import Raster
 
@@ -17,53 +25,78 @@ import Raster
 /// no-op for opaque frames, whose premultiplied bytes are already straight; BGRA for GIF);
 /// `write` only hands the bytes to the pipe.
 public final class FFmpegSink: FrameSink {
-    /// The file the video ends up in.
+    /// The file the video ends up in ("" when writing to a stream descriptor).
     public let outputPath: String
-    /// The container and codec.
-    public let format: VideoFormat
+    /// The container and codec (a video format).
+    public let format: OutputFormat
     /// Whether an existing file at `outputPath` is replaced rather than an error.
     public let overwrite: Bool
     /// The ffmpeg executable to run; nil means search PATH.
     public let ffmpegPath: String?
     /// Encoder settings: quality, alpha, GIF palette, looping.
     public let options: VideoOptions
+    /// Seconds ffmpeg may go without taking a byte of input (or without exiting after
+    /// the last frame) before it is stopped and the export fails.
+    public let stallTimeout: Double
     /// The last lines ffmpeg printed on stderr, kept after it has exited (for reports).
     public private(set) var lastStderr = ""
 
     /// How many of ffmpeg's last stderr lines go into `ExportError.ffmpegFailed`.
     static let stderrTailLines = 20
+    /// The default `stallTimeout`: a minute, far beyond any flush of a chart video.
+    public static let defaultStallTimeout = 60.0
 
-    private var process: Process?
-    /// Signalled by the process's termination handler. Waiting on it instead of
-    /// `Process.waitUntilExit()`, which polls its run loop every 50 ms: that poll alone
-    /// was 5 % of a one-second render.
-    private var exited: DispatchSemaphore?
-    private var stdinPipe: Pipe?
+    private let streamFD: Int32?
+    private let lock = NSLock()
+    private var child: ChildProcess?
+    private var stdinFD: Int32 = -1
     private var writer: PipeFrameWriter?
     private var stderrTail: StderrTail?
     private var tempPath: String?
-    private var width = 0, height = 0
+    private var executable = ""
+    private var width = 0, height = 0, frameCount = 0
+    private var watchdog: DispatchSourceTimer?
+    /// When the current write (or the wait for ffmpeg to exit) began; guarded by `lock`.
+    private var busySince: UInt64?
+    private var stalled = false
 
     /// Creates a sink that writes `format` to `outputPath`. With `overwrite` false an
     /// existing file there makes `begin` throw `ExportError.outputExists`. `ffmpegPath`
     /// names the executable; when nil, `ffmpeg` is looked up on PATH.
-    public init(outputPath: String, format: VideoFormat, options: VideoOptions = VideoOptions(),
-                overwrite: Bool = false, ffmpegPath: String? = nil) {
+    public init(outputPath: String, format: OutputFormat, options: VideoOptions = VideoOptions(),
+                overwrite: Bool = false, ffmpegPath: String? = nil, stallTimeout: Double = FFmpegSink.defaultStallTimeout) {
+        precondition(format.isVideo, "FFmpegSink writes video formats")
         self.outputPath = outputPath
         self.format = format
         self.options = options
         self.overwrite = overwrite
         self.ffmpegPath = ffmpegPath
+        self.stallTimeout = stallTimeout
+        streamFD = nil
+    }
+
+    /// Creates a sink whose ffmpeg writes `format` straight to `descriptor` (a FIFO, a
+    /// character device, a pipe) as a stream: nothing is renamed and nothing can be
+    /// probed, so success is ffmpeg's status and silence. The caller keeps the descriptor.
+    public init(streamingTo descriptor: Int32, format: OutputFormat, options: VideoOptions = VideoOptions(),
+                ffmpegPath: String? = nil, stallTimeout: Double = FFmpegSink.defaultStallTimeout) {
+        precondition(format.isVideo && format.canStream, "\(format.rawValue) cannot be streamed")
+        outputPath = ""
+        self.format = format
+        self.options = options
+        overwrite = true
+        self.ffmpegPath = ffmpegPath
+        self.stallTimeout = stallTimeout
+        streamFD = descriptor
     }
 
     deinit { abort() }
 
     /// Finds ffmpeg, checks the target and starts ffmpeg writing to the temporary file.
     public func begin(width: Int, height: Int, fps: Double, frameCount: Int) throws {
-        guard process == nil else { throw ExportError.invalidArgument("begin called twice") }
+        guard child == nil else { throw ExportError.invalidArgument("begin called twice") }
         guard width > 0, height > 0 else { throw ExportError.invalidArgument("frame size \(width)x\(height)") }
         guard fps.isFinite, fps > 0 else { throw ExportError.invalidArgument("frame rate \(fps)") }
-        let executable: String
         if let given = ffmpegPath {
             guard FFmpeg.isExecutableFile(given) else { throw ExportError.ffmpegMissing }
             executable = given
@@ -71,39 +104,47 @@ public final class FFmpegSink: FrameSink {
             guard let found = FFmpeg.locateFFmpeg() else { throw ExportError.ffmpegMissing }
             executable = found
         }
-        if !overwrite && pathExists(outputPath) { throw ExportError.outputExists(outputPath) }
-
-        let temp = temporarySibling(of: outputPath)
-        unlink(temp)  // left by a crashed run that had our pid
+        var output = "pipe:1"
+        if streamFD == nil {
+            if !overwrite && pathExists(outputPath) { throw ExportError.outputExists(outputPath) }
+            let temp = temporarySibling(of: outputPath)
+            unlink(temp)  // left by a crashed run that had our pid
+            output = temp
+        }
         _ = ignoreSIGPIPE
 
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = FFmpeg.arguments(format: format, width: width, height: height, fps: fps,
-                                       frameCount: frameCount, options: options, output: temp)
-        let input = Pipe(), errors = Pipe()
+        let inputPipe = try makePipe()
+        let errorPipe: (read: Int32, write: Int32)
+        do { errorPipe = try makePipe() } catch {
+            close(inputPipe.read); close(inputPipe.write)
+            throw error
+        }
+        let input = [inputPipe.read, inputPipe.write], errors = [errorPipe.read, errorPipe.write]
         // A 1 MiB pipe (the default Linux cap for unprivileged processes) instead of 64 KiB:
         // a 800×600 frame then crosses in two writes rather than thirty, with as many
         // fewer wake-ups of ffmpeg. Failure just leaves the default size.
-        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
-        p.standardInput = input
-        p.standardError = errors
-        p.standardOutput = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        p.terminationHandler = { _ in exited.signal() }
+        _ = fcntl(input[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        let args = FFmpeg.arguments(format: format, width: width, height: height, fps: fps,
+                                    frameCount: frameCount, options: options, output: output)
+        if streamFD == nil { tempPath = output; EmergencyCleanup.addPartial(output) }
+        let started: ChildProcess
         do {
-            try p.run()
+            started = try ChildProcess(executable: executable, arguments: args, stdin: input[0],
+                                       stdout: streamFD ?? -1, stderr: errors[1])
         } catch {
-            throw ExportError.io("cannot start \(executable): \(reason(error))")
+            for fd in input + errors { close(fd) }
+            removeTemp()
+            throw error
         }
-        process = p
-        self.exited = exited
-        stdinPipe = input
-        writer = PipeFrameWriter(fd: input.fileHandleForWriting.fileDescriptor)
-        stderrTail = StderrTail(reading: errors)
-        tempPath = temp
+        close(input[0]); close(errors[1])
+        lock.lock(); child = started; lock.unlock()
+        stdinFD = input[1]
+        writer = PipeFrameWriter(fd: input[1])
+        stderrTail = StderrTail(fd: errors[0])
         self.width = width
         self.height = height
+        self.frameCount = frameCount
+        startWatchdog()
     }
 
     /// On the rendering threads: checks the size and converts to the raw layout ffmpeg reads.
@@ -127,78 +168,161 @@ public final class FFmpegSink: FrameSink {
         guard frame.count == width * height * 4 else {
             throw ExportError.invalidArgument("frame \(index) has \(frame.count) bytes, expected \(width * height * 4)")
         }
+        setBusy(true)
         let err = writer.write(frame)
+        setBusy(false)
         guard err != 0 else { return }
         if err == EPIPE {
-            // ffmpeg stopped reading: it has exited or is about to. Report why.
+            // ffmpeg stopped reading: it has exited, is about to, or was stopped. Report why.
             let status = stop(terminate: false)
+            try throwIfStalled()
             throw ExportError.ffmpegFailed(status: status, stderrTail: takeTail())
         }
         stop(terminate: true)
         throw ExportError.io("writing frame \(index) to ffmpeg: \(errnoText(err))")
     }
 
-    /// Closes ffmpeg's stdin, waits for it to finish and renames the video into place.
+    /// Closes ffmpeg's stdin, waits for it to finish, verifies the file and renames it into place.
     public func finish() throws {
-        guard process != nil, let temp = tempPath else { throw ExportError.invalidArgument("finish before begin") }
+        guard child != nil else { throw ExportError.invalidArgument("finish before begin") }
+        setBusy(true)   // the watchdog also covers ffmpeg's flush after the last frame
         let status = stop(terminate: false)
-        tempPath = nil
+        try throwIfStalled()
+        let tail = takeTail()
         guard status == 0 else {
-            unlink(temp)
-            throw ExportError.ffmpegFailed(status: status, stderrTail: takeTail())
+            removeTemp()
+            throw ExportError.ffmpegFailed(status: status, stderrTail: tail)
+        }
+        // With -loglevel error, ffmpeg prints only errors; some of them (a failed trailer
+        // write) still end in exit status 0.
+        if let line = tail.split(separator: "\n").first(where: Self.reportsFailure) {
+            removeTemp()
+            throw ExportError.verificationFailed("ffmpeg exited 0 but reported: \(line)")
+        }
+        guard let temp = tempPath else { return }   // a stream: nothing to rename or probe
+        do {
+            try verify(temp)
+        } catch {
+            removeTemp()
+            throw error
         }
         if !overwrite && pathExists(outputPath) {
-            unlink(temp)
+            removeTemp()
             throw ExportError.outputExists(outputPath)
         }
         guard rename(temp, outputPath) == 0 else {
             let e = errno
-            unlink(temp)
+            removeTemp()
             throw ExportError.io("cannot rename \(temp) to \(outputPath): \(errnoText(e))")
         }
-        _ = takeTail()
+        EmergencyCleanup.removePartial(temp)
+        tempPath = nil
+        syncDirectory(of: outputPath)
     }
 
-    /// Stops ffmpeg (SIGTERM) and removes the temporary file.
+    /// Stops ffmpeg (SIGTERM, then SIGKILL) and removes the temporary file.
     public func abort() {
-        if process != nil {
+        if child != nil {
             stop(terminate: true)
             _ = takeTail()
         }
-        if let temp = tempPath { unlink(temp) }
-        tempPath = nil
+        removeTemp()
+    }
+
+    /// Ends ffmpeg from another thread (a signal's handler), so that a `write` blocked on
+    /// a full pipe or a `finish` waiting for ffmpeg returns at once.
+    public func interrupt() {
+        lock.lock(); let c = child; lock.unlock()
+        if let c { DispatchQueue.global().async { c.terminate() } }
+    }
+
+    /// Whether a line of ffmpeg's error output means the file is not right.
+    static func reportsFailure(_ line: Substring) -> Bool {
+        let l = line.lowercased()
+        return l.contains("error") || l.contains("no space left") || l.contains("failed") || l.contains("cannot")
+            || l.contains("too large")
+    }
+
+    /// Checks the finished temporary file: on disk, not empty, its container whole and
+    /// every frame there.
+    private func verify(_ temp: String) throws {
+        let fd = open(temp, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ExportError.verificationFailed("cannot open it: \(errnoText(errno))") }
+        let synced = fsync(fd) == 0 ? 0 : errno
+        var st = stat()
+        let statted = fstat(fd, &st) == 0
+        close(fd)
+        if synced != 0 { throw ExportError.verificationFailed("fsync: \(errnoText(synced))") }
+        guard statted, st.st_size > 0 else { throw ExportError.verificationFailed("the file is empty") }
+        let frames: Int
+        do {
+            frames = try ContainerCheck.frameCount(of: temp, format: format)
+        } catch let e as ContainerCheck.Incomplete {
+            throw ExportError.verificationFailed("the \(format.rawValue.uppercased()) is incomplete: \(e); the disk may be full")
+        }
+        if frameCount > 0 && frames != frameCount {
+            throw ExportError.verificationFailed("it holds \(frames) of its \(frameCount) frames; the disk may be full")
+        }
+    }
+
+    private func throwIfStalled() throws {
+        lock.lock(); let s = stalled; lock.unlock()
+        if s {
+            removeTemp()
+            throw ExportError.stalled(seconds: stallTimeout, stderrTail: takeTail())
+        }
+    }
+
+    private func setBusy(_ busy: Bool) {
+        lock.lock(); busySince = busy ? DispatchTime.now().uptimeNanoseconds : nil; lock.unlock()
+    }
+
+    /// Checks a few times per timeout whether ffmpeg has been stuck for `stallTimeout`.
+    private func startWatchdog() {
+        guard stallTimeout.isFinite, stallTimeout > 0 else { return }
+        let t = DispatchSource.makeTimerSource(queue: .global())
+        let every = min(1.0, stallTimeout / 4)
+        t.schedule(deadline: .now() + every, repeating: every)
+        let limit = UInt64(stallTimeout * 1e9)
+        t.setEventHandler { [weak self] in
+            guard let self else { return }
+            lock.lock()
+            let stuck = busySince.map { DispatchTime.now().uptimeNanoseconds - $0 > limit } ?? false
+            if stuck && !stalled { stalled = true } else { lock.unlock(); return }
+            let c = child
+            lock.unlock()
+            c?.terminate()
+        }
+        t.resume()
+        watchdog = t
     }
 
     /// Closes ffmpeg's stdin and waits for it to exit. With `terminate` it also sends
-    /// SIGTERM, and SIGKILL if ffmpeg is still there 10 s later; without, it waits as long
-    /// as ffmpeg needs to flush the encoder (long for a long video). Returns the exit
-    /// status, or minus the signal that ended it. On a failure status the temporary file
-    /// is removed here, so every error path is clean.
+    /// SIGTERM, and SIGKILL after a short grace; without, it waits as long as ffmpeg
+    /// needs to flush the encoder (bounded by the watchdog). Returns the exit status, or
+    /// minus the signal that ended it. On a failure status the temporary file is removed.
     @discardableResult
     private func stop(terminate: Bool) -> Int32 {
-        guard let p = process else { return 0 }
-        try? stdinPipe?.fileHandleForWriting.close()
-        stdinPipe = nil
-        if terminate && p.isRunning { p.terminate() }
-        if let exited {
-            if terminate && exited.wait(timeout: .now() + 10) == .timedOut {
-                kill(p.processIdentifier, SIGKILL)
-                exited.wait()
-            } else if !terminate {
-                exited.wait()
-            }
-        }
-        exited = nil
+        lock.lock(); let p = child; lock.unlock()
+        guard let p else { return 0 }
+        if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+        if terminate { p.terminate() } else { p.wait() }
+        watchdog?.cancel()
+        watchdog = nil
         stderrTail?.join()
-        process = nil
+        lock.lock(); child = nil; lock.unlock()
         writer?.releaseAll()   // ffmpeg has exited: nothing can read the spliced pages any more
         writer = nil
-        let status = p.terminationReason == .exit ? p.terminationStatus : -p.terminationStatus
-        if status != 0 || terminate, let temp = tempPath {
-            unlink(temp)
-            tempPath = nil
-        }
+        let status = p.status
+        if status != 0 || terminate { removeTemp() }
         return status
+    }
+
+    private func removeTemp() {
+        guard let temp = tempPath else { return }
+        unlink(temp)
+        EmergencyCleanup.removePartial(temp)
+        tempPath = nil
     }
 
     private func takeTail() -> String {
@@ -208,51 +332,9 @@ public final class FFmpegSink: FrameSink {
     }
 }
 
-/// Drains a child's stderr on a background thread, keeping only the last bytes.
-private final class StderrTail: @unchecked Sendable {
-    /// The most bytes kept; older output is dropped from the front.
-    static let limit = 16 * 1024
-
-    private let pipe: Pipe
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private let done = DispatchSemaphore(value: 0)
-    private var joined = false
-
-    init(reading pipe: Pipe) {
-        self.pipe = pipe
-        let t = Thread { [self] in drain() }
-        t.name = "chartreel.ffmpeg-stderr"
-        t.start()
-    }
-
-    private func drain() {
-        let fd = pipe.fileHandleForReading.fileDescriptor
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            lock.lock()
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > Self.limit { bytes.removeFirst(bytes.count - Self.limit) }
-            lock.unlock()
-        }
-        done.signal()
-    }
-
-    /// Waits until the child has closed its stderr (it has exited, or soon will).
-    func join() {
-        if joined { return }
-        done.wait()
-        joined = true
-        try? pipe.fileHandleForReading.close()
-    }
-
-    /// The last `n` lines of what was read.
-    func lastLines(_ n: Int) -> String {
-        lock.lock(); defer { lock.unlock() }
-        let text = String(decoding: bytes, as: UTF8.self)
-        return text.split(separator: "\n", omittingEmptySubsequences: true).suffix(n).joined(separator: "\n")
-    }
+/// fsyncs the directory holding `path`, so a rename into it survives a crash.
+func syncDirectory(of path: String) {
+    let dir = (path as NSString).deletingLastPathComponent
+    let fd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if fd >= 0 { fsync(fd); close(fd) }
 }

@@ -56,21 +56,43 @@ public enum FramePNG {
 }
 
 extension FramePNG {
-    /// Encodes `pixmap` and writes it to `path` through a temporary sibling renamed into
-    /// place, so `path` is never seen half-written.
+    /// Encodes `pixmap` and writes it to `path` through a temporary sibling, fsynced and
+    /// renamed into place, so `path` is never seen half-written. A character device or
+    /// FIFO at `path` (or at the end of a symlink there) is written in place instead,
+    /// never renamed over; `-` is standard output.
     public static func write(_ pixmap: Pixmap, toFile path: String, settings: Settings = .fast) throws {
         let bytes = try encode(pixmap, settings: settings)
-        let temp = temporarySibling(of: path)
-        do {
-            try writeFile(temp, bytes)
-        } catch {
-            unlink(temp)
-            throw error
-        }
-        guard rename(temp, path) == 0 else {
-            let e = errno
-            unlink(temp)
-            throw ExportError.io("cannot rename \(temp) to \(path): \(errnoText(e))")
+        try writeImage(bytes, to: path)
+    }
+
+    /// Writes finished image bytes to `path` as `write(_:toFile:)` does.
+    public static func writeImage(_ bytes: [UInt8], to path: String) throws {
+        let target = try OutputTarget.prepare(path, format: nil, overwrite: true)
+        switch target {
+        case .stdout, .stream:
+            _ = ignoreSIGPIPE
+            let fd = target == .stdout ? STDOUT_FILENO : open(target.path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw ExportError.io("cannot open \(target.path): \(errnoText(errno))") }
+            let err = bytes.withUnsafeBytes { writeAll(fd, $0) }
+            if fd != STDOUT_FILENO { close(fd) }
+            if err != 0 {
+                throw ExportError.io("cannot write \(target == .stdout ? "standard output" : target.path): \(errnoText(err))")
+            }
+        case .new(let file), .file(let file), .directory(let file):
+            let temp = temporarySibling(of: file)
+            EmergencyCleanup.addPartial(temp)
+            defer { EmergencyCleanup.removePartial(temp) }
+            do {
+                try writeFile(temp, bytes, sync: true)
+            } catch {
+                unlink(temp)
+                throw error
+            }
+            guard rename(temp, file) == 0 else {
+                let e = errno
+                unlink(temp)
+                throw ExportError.io("cannot rename \(temp) to \(file): \(errnoText(e))")
+            }
         }
     }
 }

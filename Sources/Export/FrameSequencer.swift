@@ -59,6 +59,11 @@ public struct FrameSequencer {
     public func run<Sink: FrameSink>(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
                                      sink: Sink, cancellation: CancellationToken? = nil,
                                      progress: ((Int, Int) -> Void)? = nil) throws {
+        // A sink blocked on ffmpeg (a full pipe, a flush that never ends) hears of the
+        // cancellation at once, not when its write returns.
+        let box = UncheckedSink(sink)
+        let interruptKey = cancellation?.onCancel { _ in box.sink.interrupt() }
+        defer { if let interruptKey { cancellation?.removeHandler(interruptKey) } }
         do {
             let encode = sink.encoder()
             if threads == 1 || frameCount <= 1 {
@@ -110,6 +115,13 @@ public struct FrameSequencer {
             progress?(i + 1, frameCount)
         }
     }
+}
+
+/// A sink handed to the cancellation handler, which runs on the cancelling thread;
+/// `interrupt` is the one call made there, and sinks make it thread-safe.
+private final class UncheckedSink<S: FrameSink>: @unchecked Sendable {
+    let sink: S
+    init(_ sink: S) { self.sink = sink }
 }
 
 /// The state shared by the workers and the delivering thread, all guarded by `cond`.

@@ -28,6 +28,15 @@ public protocol FrameSink: AnyObject {
     func finish() throws
     /// Stops, releasing resources and removing partial output. Never throws.
     func abort()
+    /// Called from another thread when the export is cancelled (a signal): makes a
+    /// `write` or `finish` that is blocked (on a child process) return soon, with an
+    /// error. Optional; by default nothing happens.
+    func interrupt()
+}
+
+extension FrameSink {
+    /// Nothing to unblock.
+    public func interrupt() {}
 }
 
 extension FrameSink where Encoded == Pixmap {

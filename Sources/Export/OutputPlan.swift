@@ -12,59 +12,10 @@ import Foundation
 import Raster
 import Scene
 
-/// Every kind of output `chartreel render` writes.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    /// A directory of PNG frames.
-    case png
-    /// Raw straight RGBA8 frames on a stream.
-    case rgba
-    /// H.264 MP4.
-    case mp4
-    /// Animated GIF.
-    case gif
-    /// VP9 WebM.
-    case webm
-    /// Animated PNG.
-    case apng
-    /// ProRes 4444 MOV.
-    case mov
-
-    /// The ffmpeg format, for the video kinds.
-    public var video: VideoFormat? { VideoFormat(rawValue: rawValue) }
-
-    /// Whether frames in this format can keep a transparent background.
-    public var supportsAlpha: Bool { video?.supportsAlpha ?? true }
-}
-
-/// A point in a video given as seconds (`0.5s`) or as a frame index (`90`).
-public enum FramePosition: Equatable, Sendable {
-    /// A time in seconds; it names the frame showing that time (rounded to nearest).
-    case seconds(Double)
-    /// A frame index.
-    case frame(Int)
-
-    /// Parses `1.5s` (seconds) or `90` (a frame index); nil for anything else.
-    public init?(_ text: String) {
-        if text.hasSuffix("s"), let t = Double(text.dropLast()), t.isFinite, t >= 0 {
-            self = .seconds(t)
-        } else if let n = Int(text), n >= 0 {
-            self = .frame(n)
-        } else {
-            return nil
-        }
-    }
-
-    /// The frame index at `fps` frames per second.
-    public func index(fps: Double) -> Int {
-        switch self {
-        case .seconds(let t): return Int((t * fps).rounded())
-        case .frame(let n): return n
-        }
-    }
-}
-
 /// The frames, rate and scene to render for one output.
 public struct OutputPlan: Sendable {
+    /// The format the frames are for.
+    public let format: OutputFormat
     /// The scene as it will be drawn (scaled, matted, padded).
     public let scene: Scene
     /// The rate the timeline is sampled at.
@@ -121,7 +72,7 @@ public struct OutputPlan: Sendable {
             warnings.append("the background is transparent but \(format.rawValue.uppercased()) has no alpha channel: "
                          + "composited onto \(m) (choose with --matte; WebM, MOV, APNG, GIF and PNG keep transparency)")
         }
-        if format.video?.needsEvenSize == true && (scene.width % 2 != 0 || scene.height % 2 != 0) {
+        if format.needsEvenSize && (scene.width % 2 != 0 || scene.height % 2 != 0) {
             let w = scene.width + scene.width % 2, h = scene.height + scene.height % 2
             warnings.append("\(scene.width)x\(scene.height) is odd and \(format.rawValue.uppercased()) (yuv420p) needs even sizes: "
                          + "padded to \(w)x\(h) with the background colour on the right/bottom")
@@ -138,6 +89,7 @@ public struct OutputPlan: Sendable {
         guard first < end else {
             throw ExportError.invalidArgument("the frame range \(first)..<\(end) is empty")
         }
+        self.format = format
         self.scene = scene
         self.fps = rate
         self.totalFrames = total

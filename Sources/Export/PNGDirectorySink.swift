@@ -67,6 +67,7 @@ public final class PNGDirectorySink: FrameSink {
             throw ExportError.io("cannot create \(temp): \(reason(error))")
         }
         tempDirectory = temp
+        EmergencyCleanup.addPartial(temp)
         bytesWritten = 0
     }
 
@@ -101,21 +102,27 @@ public final class PNGDirectorySink: FrameSink {
     public func finish() throws {
         guard let temp = tempDirectory else { throw ExportError.invalidArgument("finish before begin") }
         try moveDirectoryIntoPlace(temp, directory, overwrite: overwrite)
+        EmergencyCleanup.removePartial(temp)
         tempDirectory = nil
     }
 
     /// Removes the temporary directory and everything in it.
     public func abort() {
-        if let temp = tempDirectory { try? FileManager.default.removeItem(atPath: temp) }
+        if let temp = tempDirectory {
+            try? FileManager.default.removeItem(atPath: temp)
+            EmergencyCleanup.removePartial(temp)
+        }
         tempDirectory = nil
     }
 }
 
-/// Writes `bytes` to a new file at `path` (create, truncate) with plain POSIX calls.
-func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+/// Writes `bytes` to a new file at `path` (create, truncate) with plain POSIX calls;
+/// with `sync`, fsyncs it too, so a full disk or an I/O error shows here.
+func writeFile(_ path: String, _ bytes: [UInt8], sync: Bool = false) throws {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw ExportError.io("cannot create \(path): \(errnoText(errno))") }
-    let err = bytes.withUnsafeBytes { writeAll(fd, $0) }
+    var err = bytes.withUnsafeBytes { writeAll(fd, $0) }
+    if err == 0 && sync && fsync(fd) != 0 { err = errno }
     let closeErr = close(fd) == 0 ? 0 : errno
     if err != 0 || closeErr != 0 {
         throw ExportError.io("cannot write \(path): \(errnoText(err != 0 ? err : closeErr))")
@@ -135,11 +142,15 @@ func moveDirectoryIntoPlace(_ temp: String, _ target: String, overwrite: Bool) t
             throw ExportError.io("cannot move \(target) aside: \(errnoText(errno))")
         }
         displaced = old
+        EmergencyCleanup.addDisplaced(old, original: target)
     }
     guard rename(temp, target) == 0 else {
         let e = errno
-        if let old = displaced { rename(old, target) }  // put the old output back
+        if let old = displaced { rename(old, target); EmergencyCleanup.removeDisplaced(old) }  // put the old output back
         throw ExportError.io("cannot rename \(temp) to \(target): \(errnoText(e))")
     }
-    if let old = displaced { try? FileManager.default.removeItem(atPath: old) }
+    if let old = displaced {
+        EmergencyCleanup.removeDisplaced(old)
+        try? FileManager.default.removeItem(atPath: old)
+    }
 }

@@ -25,7 +25,7 @@ public enum VideoQuality: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The CRF for `format` (H.264 or VP9); nil for formats without one.
-    public func crf(for format: VideoFormat) -> Int? {
+    public func crf(for format: OutputFormat) -> Int? {
         switch (format, self) {
         case (.mp4, .high): return 18
         case (.mp4, .medium): return 23

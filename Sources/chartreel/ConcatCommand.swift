@@ -11,6 +11,7 @@ func runConcat(_ args: [String]) throws {
     let format = try resolveFormat(explicit: a.value("--format"), output: output)
     let overwrite = a.flag("-y", "--overwrite")
     let start = DispatchTime.now().uptimeNanoseconds
+    if format != .rgba { removeStalePartials(of: output) }
     switch format {
     case .png:
         let n = try Concatenation.joinFrameDirectories(a.positional, output: output, overwrite: overwrite)
@@ -18,17 +19,18 @@ func runConcat(_ args: [String]) throws {
     case .rgba:
         throw UsageError("raw RGBA streams join with cat: cat PART... > OUT")
     default:
-        guard let video = format.video, video.canConcatenate else {
+        guard format.canConcatenate else {
             throw UsageError("\(format.rawValue.uppercased()) chunks cannot be joined without re-encoding; "
                              + "join MP4, WebM or MOV chunks, or PNG frame directories")
         }
         let trap = SignalTrap()
         defer { trap.release() }
-        try Concatenation.joinVideos(a.positional, format: video, output: output, overwrite: overwrite,
-                                     cancellation: trap.token)
+        let joined = try Concatenation.joinVideos(a.positional, format: format, output: output, overwrite: overwrite,
+                                                  cancellation: trap.token)
         if !a.flag("-q", "--quiet") {
             let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            report("chartreel: joined \(a.positional.count) parts in " + String(format: "%.2f", secs) + " s -> \(output)"
+            report("chartreel: joined \(a.positional.count) parts, \(joined.frames) frames, in "
+                   + String(format: "%.2f", secs) + " s -> \(output)"
                    + (fileSize(output).map { ", " + ProgressReporter.byteCount($0) } ?? ""))
         }
     }

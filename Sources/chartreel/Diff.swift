@@ -15,8 +15,9 @@ func runDiff(_ args: [String]) throws {
     guard a.positional.count == 2 else { throw UsageError("diff compares two PNG files: chartreel diff A.png B.png") }
     let tolerance = try a.int("--tolerance", min: 0, max: 255) ?? 0
     let output = a.value("-o", "--output")
-    if let o = output, !a.flag("-y", "--overwrite"), FileManager.default.fileExists(atPath: o) {
-        throw ExportError.outputExists(o)
+    if let o = output {
+        if o == "-" { try requireStandardOutput() }
+        _ = try OutputTarget.prepare(o, format: nil, overwrite: a.flag("-y", "--overwrite"), inputs: a.positional)
     }
     let images = try a.positional.map { path -> Pixmap in
         do { return try Pixmap(pngFile: path) } catch { throw UnreadableInput(message: "\(error)") }
@@ -26,7 +27,7 @@ func runDiff(_ args: [String]) throws {
         throw ImagesDiffer(description: "the images differ in size: \(a.positional[0]) is \(x.width)x\(x.height), "
                            + "\(a.positional[1]) is \(y.width)x\(y.height)")
     }
-    let d = try FrameDiff(x, y, tolerance: tolerance)
+    let d = try PixmapDifference(x, y, tolerance: tolerance)
     let total = x.width * x.height
     print("largest channel difference: \(d.maxDifference)")
     print("mean channel difference:    " + String(format: "%.4f", d.meanDifference))
@@ -34,7 +35,10 @@ func runDiff(_ args: [String]) throws {
           + String(format: "%.3f", 100 * Double(d.differingPixels) / Double(total)) + " %)")
     print("over tolerance \(tolerance):" + String(repeating: " ", count: max(1, 12 - String(tolerance).count))
           + "\(d.pixelsOverTolerance)")
-    if let o = output { try FramePNG.write(d.image, toFile: o) }
+    if let o = output {
+        removeStalePartials(of: o)
+        try FramePNG.write(d.image, toFile: o)
+    }
     if !d.withinTolerance {
         throw ImagesDiffer(description: "the images differ by up to \(d.maxDifference), over the tolerance of \(tolerance)")
     }

@@ -3,7 +3,7 @@ import Raster
 import Scene
 import Export
 
-/// `chartreel frame DOC (--at S | --frame N) -o FILE.png`.
+/// `chartreel frame DOC (--at S | --frame N) -o FILE.png` (`-o -`: the PNG on stdout).
 func runFrame(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help"],
                           valued: ["-o", "--output", "--at", "--frame", "--scale", "--fps"])
@@ -16,10 +16,12 @@ func runFrame(_ args: [String]) throws {
     let scale = try a.double("--scale", min: 0.01, max: 16) ?? 1
     let fps = try a.double("--fps", min: 1, max: 1000)
     let overwrite = a.flag("-y", "--overwrite")
-    if !overwrite, FileManager.default.fileExists(atPath: output) { throw ExportError.outputExists(output) }
+    if output == "-" { try requireStandardOutput() }
+    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
     let scene = try loadScene(a.positional[0]).scaled(by: scale)
     let t = at ?? Scene.time(ofFrame: index!, fps: fps ?? scene.fps)
     // The same encoder as `render -o DIR/`, so a frame written here is byte-identical
     // to the same frame in a rendered directory.
+    removeStalePartials(of: output)
     try FramePNG.write(scene.frame(at: t), toFile: output)
 }

@@ -5,24 +5,22 @@ import Scene
 import Timelines
 import Export
 
-/// The format named by `--format`, or implied by the output path.
+/// The format named by `--format`, or implied by the output path (`OutputFormat.resolve`),
+/// with the command line's wording for what cannot be resolved.
 func resolveFormat(explicit: String?, output: String) throws -> OutputFormat {
     let names = OutputFormat.allCases.map(\.rawValue).joined(separator: "|")
-    if let e = explicit {
-        guard let f = OutputFormat(rawValue: e.lowercased()) else {
-            throw UsageError("--format expects one of \(names), got \"\(e)\"")
-        }
-        return f
-    }
-    if output == "-" { throw UsageError("writing to stdout (-o -) needs --format rgba") }
-    let ext = (output as NSString).pathExtension.lowercased()
-    if ext.isEmpty || output.hasSuffix("/") { return .png }
-    if ext == "png" {
-        throw UsageError("\(output) is one PNG file; use `chartreel frame` for one frame, --format apng for "
+    do {
+        return try OutputFormat.resolve(explicit: explicit, path: output)
+    } catch .unknownName(let e) {
+        throw UsageError("--format expects one of \(names), got \"\(e)\"")
+    } catch .stdoutNeedsRGBA {
+        throw UsageError("writing to stdout (-o -) needs --format rgba")
+    } catch .singlePNG(let path) {
+        throw UsageError("\(path) is one PNG file; use `chartreel frame` for one frame, --format apng for "
                          + "an animated PNG, or a directory name for PNG frames")
+    } catch .unknownExtension(let path, let ext) {
+        throw UsageError("cannot tell the format of \"\(path)\" from .\(ext); use --format \(names)")
     }
-    if let f = OutputFormat(rawValue: ext), f.video != nil { return f }
-    throw UsageError("cannot tell the format of \"\(output)\" from .\(ext); use --format \(names)")
 }
 
 /// Loads a document; decode failures become `DocumentErrors` naming file, line:column and path.
@@ -51,7 +49,7 @@ func runRender(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run"],
                           valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                    "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                   "--pause", "--matte"])
+                                   "--pause", "--matte", "--stall-timeout"])
     if a.flag("-h", "--help") { print(renderHelp); return }
     guard a.positional.count == 1 else {
         throw UsageError(a.positional.isEmpty ? "render needs a document: chartreel render DOC -o OUT"
@@ -60,7 +58,7 @@ func runRender(_ args: [String]) throws {
     guard let output = a.value("-o", "--output") else { throw UsageError("render needs an output: -o OUT") }
     let format = try resolveFormat(explicit: a.value("--format"), output: output)
     if output == "-" && format != .rgba { throw UsageError("only --format rgba can be written to stdout") }
-    if format == .rgba && output != "-" { throw UsageError("--format rgba writes to stdout: use -o - and redirect") }
+    if output == "-" { try requireStandardOutput() }
     let threads = try a.int("--threads", min: 1, max: 256) ?? ProcessInfo.processInfo.activeProcessorCount
     let overwrite = a.flag("-y", "--overwrite")
     let quiet = a.flag("-q", "--quiet")
@@ -76,6 +74,10 @@ func runRender(_ args: [String]) throws {
     var options = VideoOptions()
     options.quality = try a.parsed("--quality", expected: "high, medium, low or a CRF number (0-51 for MP4, 0-63 for WebM)",
                                    VideoQuality.init) ?? .high
+    if case .crf(let n) = options.quality, format == .mp4, n > 51 {
+        throw UsageError("--quality \(n) is out of range for MP4: its CRF runs from 0 to 51")
+    }
+    let stallTimeout = try a.double("--stall-timeout", min: 1, max: 86_400) ?? FFmpegSink.defaultStallTimeout
     let gifDefaults = GIFOptions()
     options.gif.colors = try a.int("--colors", min: 4, max: 256) ?? gifDefaults.colors
     options.gif.dither = try a.parsed("--dither", expected: GIFDither.allCases.map(\.rawValue).joined(separator: "|"),
@@ -89,7 +91,8 @@ func runRender(_ args: [String]) throws {
         throw UsageError("--loop and --pause only apply to GIF and APNG output")
     }
 
-    let scene = try loadScene(a.positional[0])
+    let document = a.positional[0]
+    let scene = try loadScene(document)
     let plan: OutputPlan
     do {
         plan = try OutputPlan(scene: scene, format: format, fps: fps, scale: scale, matte: matte,
@@ -97,6 +100,15 @@ func runRender(_ args: [String]) throws {
     } catch let ExportError.invalidArgument(what) {
         throw UsageError(what)
     }
+    var writer = OutputWriter()
+    writer.overwrite = overwrite
+    writer.threads = threads
+    writer.stallTimeout = stallTimeout
+    writer.inputs = inputFiles(ofDocument: document)
+    writer.note = { report("note: \($0)") }
+    // Refusals (a directory holding more than frames, an input, a device that cannot take
+    // the format) come before anything is rendered or printed.
+    if !a.flag("--dry-run") { _ = try writer.check(plan, to: output) }
     for w in plan.warnings { report("note: \(w)") }
     if !quiet { for n in plan.notes { report("note: \(n)") } }
     releaseDecodingMemory()
@@ -107,75 +119,64 @@ func runRender(_ args: [String]) throws {
     if a.flag("--dry-run") {
         print("\(count) frames\(chunk) of \(s.width)x\(s.height) at \(fmt(plan.fps)) fps "
               + "(\(fmt(s.effectiveDuration)) s) -> \(output) (\(format.rawValue))")
-        if let video = format.video {
-            let args = FFmpeg.arguments(format: video, width: s.width, height: s.height, fps: plan.fps,
+        if format.isVideo {
+            let args = FFmpeg.arguments(format: format, width: s.width, height: s.height, fps: plan.fps,
                                         frameCount: count, options: plan.videoOptions, output: output)
             print((["ffmpeg"] + args).map(shellQuote).joined(separator: " "))
         }
         return
     }
-    if format != .rgba, !overwrite, FileManager.default.fileExists(atPath: output) {
-        throw ExportError.outputExists(output)
-    }
 
     let trap = SignalTrap()
     defer { trap.release() }
     let progress = ProgressReporter(quiet: quiet)
+    writer.cancellation = trap.token
+    writer.progress = { progress.update($0, $1) }
     let start = DispatchTime.now().uptimeNanoseconds
-    var size: Int?
-    switch format {
-    case .png:
-        let sink = PNGDirectorySink(directory: output, overwrite: overwrite, firstIndex: plan.range.lowerBound,
-                                    totalFrames: plan.totalFrames)
-        try export(plan, to: sink, threads: threads, trap: trap, progress: progress)
-        size = sink.bytesWritten
-    case .rgba:
-        try export(plan, to: RawRGBASink(), threads: threads, trap: trap, progress: progress)
-        size = count * s.width * s.height * 4
-    case .mp4, .gif, .webm, .apng, .mov:
-        let sink = FFmpegSink(outputPath: output, format: format.video!, options: plan.videoOptions, overwrite: overwrite)
-        do {
-            try export(plan, to: sink, threads: threads, trap: trap, progress: progress)
-        } catch ExportError.interrupted(let sig) {
-            // ffmpeg's last words can explain a stall that made someone press Ctrl-C.
-            throw InterruptedWithLog(signal: sig, log: sink.lastStderr)
-        }
-        size = fileSize(output)
+    let written: OutputWriter.Written
+    do {
+        defer { progress.finish() }
+        written = try writer.write(plan, to: output)
     }
     if !quiet {
         let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         report("chartreel: " + ProgressReporter.summary(frames: count, seconds: secs,
-                                                         destination: output == "-" ? "stdout" : output, bytes: size)
+                                                         destination: output == "-" ? "stdout" : output, bytes: written.bytes)
                + ", \(s.width)x\(s.height) at \(fmt(plan.fps)) fps, CPU " + String(format: "%.2f", ownCPUSeconds())
                + " s, peak memory \(peakMemoryMB()) MB")
     }
 }
 
-/// Runs the export of `plan` into `sink`: begin, parallel render and encode, finish.
-func export<S: FrameSink>(_ plan: OutputPlan, to sink: S, threads: Int, trap: SignalTrap,
-                          progress: ProgressReporter) throws {
-    let s = plan.scene
-    do {
-        try sink.begin(width: s.width, height: s.height, fps: plan.fps, frameCount: plan.range.count)
-    } catch {
-        sink.abort()
-        throw error
+/// Removes what killed runs left beside `output` (their `.partial-PID` files) and says so.
+func removeStalePartials(of output: String) {
+    for stale in OutputTarget.removeStalePartials(of: output) {
+        report("note: removed \(stale), left by a chartreel run that was killed")
     }
-    defer { progress.finish() }
-    try FrameSequencer(threads: threads, frameBytes: s.width * s.height * 4).run(frameCount: plan.range.count, render: { i in plan.frame(i) },
-                                             sink: sink, cancellation: trap.token,
-                                             progress: { progress.update($0, $1) })
 }
 
-/// An interruption, with what ffmpeg printed last.
-struct InterruptedWithLog: Error, CustomStringConvertible {
-    let signal: Int32
-    let log: String
-    var description: String {
-        let base = "\(ExportError.interrupted(signal: signal))"
-        let tail = log.trimmingCharacters(in: .whitespacesAndNewlines)
-        return tail.isEmpty ? base : base + "\nffmpeg's last output:\n" + tail
+/// The files a document reads besides itself: every `"file"` and `"boldFile"` it names
+/// (data tables, fonts), resolved as the decoder resolves them, next to the document.
+/// The document decoded already, so a plain walk of its JSON finds them.
+func inputFiles(ofDocument path: String) -> [String] {
+    var found = [path]
+    guard let data = FileManager.default.contents(atPath: path),
+          let root = try? JSONSerialization.jsonObject(with: data) else { return found }
+    let base = (path as NSString).deletingLastPathComponent
+    func walk(_ v: Any) {
+        if let o = v as? [String: Any] {
+            for (k, x) in o {
+                if (k == "file" || k == "boldFile"), let name = x as? String {
+                    found.append(name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name)
+                } else {
+                    walk(x)
+                }
+            }
+        } else if let a = v as? [Any] {
+            a.forEach(walk)
+        }
     }
+    walk(root)
+    return found
 }
 
 /// The size of the file at `path`, or nil.

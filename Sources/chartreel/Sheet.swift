@@ -31,12 +31,14 @@ func runSheet(_ args: [String]) throws {
     guard every == nil || count == nil else { throw UsageError("give --every SECONDS or --count N, not both") }
     let thumbWidth = try a.int("--width", min: 16, max: 4096) ?? 240
     let overwrite = a.flag("-y", "--overwrite")
-    if !overwrite, FileManager.default.fileExists(atPath: output) { throw ExportError.outputExists(output) }
+    if output == "-" { try requireStandardOutput() }
+    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
 
     let scene = try loadScene(a.positional[0])
     let times = try sheetTimes(scene: scene, every: every, count: count)
     let columns = min(times.count, try a.int("--columns", min: 1, max: 100) ?? 4)
     let sheet = try contactSheet(scene: scene, times: times, columns: columns, thumbWidth: thumbWidth)
+    removeStalePartials(of: output)
     try FramePNG.write(sheet, toFile: output)
 }
 

@@ -56,7 +56,8 @@ OPTIONS
   --loop L             GIF/APNG: forever (default) | once | N plays
   --pause SECONDS      GIF/APNG: hold the last frame this much longer
   --dry-run            print the plan and the ffmpeg command, render nothing
-  -y, --overwrite      replace an existing output
+  --stall-timeout S    stop ffmpeg if it takes no frame for S seconds (default 60)
+  -y, --overwrite      replace an existing file, or a directory holding only frames
   -q, --quiet          no progress and no summary
 """
 

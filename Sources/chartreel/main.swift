@@ -29,7 +29,8 @@ func tuneAllocator() {
 
 /// Entry point: dispatches to a command and maps errors to exit codes
 /// (0 success, 1 failure while rendering or encoding or images that differ,
-/// 2 bad usage, bad document or unreadable input).
+/// 2 bad usage, bad document, unreadable input or an output chartreel will not write,
+/// 128 + N stopped by signal N: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).
 func main() -> Int32 {
     // A full disk or a file-size limit (ulimit -f) must make writes fail with EFBIG, which
     // the sinks turn into an error and a clean-up, not kill the process mid-file. A handler
@@ -37,6 +38,7 @@ func main() -> Int32 {
     // then finishes "successfully" with a truncated file; a caught one is reset to the
     // default there, so ffmpeg is stopped and the failure reported.
     signal(SIGXFSZ) { _ in }
+    guardStandardDescriptors()
     tuneAllocator()
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else {
@@ -67,12 +69,42 @@ func main() -> Int32 {
     } catch let e as UnreadableInput {
         report("error: \(e)")
         return 2
+    } catch let e as InterruptedExport {
+        report("error: \(e)")
+        return 128 + e.signal
+    } catch let ExportError.interrupted(signal) {
+        report("error: \(ExportError.interrupted(signal: signal))")
+        return 128 + signal
+    } catch let ExportError.refused(why) {
+        report("error: \(why)")
+        return 2
     } catch let e as ImagesDiffer {
         report(e.description)
         return 1
     } catch {
         report("error: \(error)")
         return 1
+    }
+}
+
+/// Whether standard output was closed when chartreel started (`>&-`).
+nonisolated(unsafe) var standardOutputWasClosed = false
+
+/// Puts /dev/null on any of descriptors 0-2 that is closed, so no file or pipe opened
+/// later lands there (frames meant for stdout would go into it), and remembers a
+/// closed stdout for `requireStandardOutput`.
+func guardStandardDescriptors() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 {
+        if fd == STDOUT_FILENO { standardOutputWasClosed = true }
+        let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+        if null >= 0 && null != fd { dup2(null, fd); close(null) }
+    }
+}
+
+/// Refuses to write to a standard output that was closed.
+func requireStandardOutput() throws {
+    if standardOutputWasClosed {
+        throw ExportError.refused("standard output is closed; redirect it to a file or a program (> FILE, | PROGRAM)")
     }
 }
 

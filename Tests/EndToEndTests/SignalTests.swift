@@ -43,7 +43,7 @@ final class SignalTests: ChartreelTestCase {
             return !ffmpegPids.isEmpty && ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [])
                 .contains { $0.hasPrefix(".long.mp4.partial-") }
         }
-        XCTAssertEqual(status, 1)
+        XCTAssertEqual(status, 130, "128 + SIGINT")
         XCTAssertTrue(stderr.contains("interrupted by SIGINT"), stderr)
         XCTAssertFalse(ffmpegPids.isEmpty)
         XCTAssertEqual(processes(mentioning: ".long.mp4.partial-"), [], "no ffmpeg left running")
@@ -57,7 +57,7 @@ final class SignalTests: ChartreelTestCase {
             let temp = ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []).first { $0.hasPrefix(".frames.partial-") }
             return temp.map { ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path + "/" + $0)) ?? []).count > 3 } ?? false
         }
-        XCTAssertEqual(status, 1)
+        XCTAssertEqual(status, 143, "128 + SIGTERM")
         XCTAssertTrue(stderr.contains("interrupted by SIGTERM"), stderr)
         let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { !$0.hasSuffix(".json") }
         XCTAssertEqual(left, [])

@@ -4,7 +4,7 @@ import Raster
 
 /// The command lines ffmpeg gets, option by option.
 final class FFmpegArgumentsTests: XCTestCase {
-    private func args(_ f: VideoFormat, _ o: VideoOptions = VideoOptions(), width: Int = 64, height: Int = 48,
+    private func args(_ f: OutputFormat, _ o: VideoOptions = VideoOptions(), width: Int = 64, height: Int = 48,
                       fps: Double = 30, frames: Int = 31) -> [String] {
         FFmpeg.arguments(format: f, width: width, height: height, fps: fps, frameCount: frames, options: o, output: "out")
     }
@@ -16,7 +16,7 @@ final class FFmpegArgumentsTests: XCTestCase {
     }
 
     func testEveryFormatReadsRawRGBAFromStdinAndWritesTheTemporaryName() {
-        for f in VideoFormat.allCases {
+        for f in OutputFormat.videoFormats {
             let a = args(f)
             XCTAssertEqual(Array(a.prefix(13)), ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", f.inputPixelFormat,
                                                  "-s", "64x48", "-framerate", "30", "-i", "-"], f.rawValue)
@@ -108,15 +108,15 @@ final class FFmpegArgumentsTests: XCTestCase {
     }
 
     func testGIFReadsBGRAAndEverythingElseRGBA() {
-        XCTAssertEqual(VideoFormat.allCases.filter { $0.inputPixelFormat == "bgra" }, [.gif])
-        XCTAssertEqual(VideoFormat.allCases.filter { $0.inputPixelFormat == "rgba" }, [.mp4, .webm, .apng, .mov])
+        XCTAssertEqual(OutputFormat.videoFormats.filter { $0.inputPixelFormat == "bgra" }, [.gif])
+        XCTAssertEqual(OutputFormat.videoFormats.filter { $0.inputPixelFormat == "rgba" }, [.mp4, .webm, .apng, .mov])
     }
 
     func testFormatProperties() {
-        XCTAssertEqual(VideoFormat.allCases.filter(\.needsEvenSize), [.mp4])
-        XCTAssertEqual(VideoFormat.allCases.filter { !$0.supportsAlpha }, [.mp4])
-        XCTAssertEqual(VideoFormat.allCases.filter(\.canConcatenate), [.mp4, .webm, .mov])
-        XCTAssertEqual(VideoFormat(fileExtension: "MOV"), .mov)
+        XCTAssertEqual(OutputFormat.videoFormats.filter(\.needsEvenSize), [.mp4])
+        XCTAssertEqual(OutputFormat.videoFormats.filter { !$0.supportsAlpha }, [.mp4])
+        XCTAssertEqual(OutputFormat.videoFormats.filter(\.canConcatenate), [.mp4, .webm, .mov])
+        XCTAssertEqual(OutputFormat(fileExtension: "MOV"), .mov)
         XCTAssertEqual(FFmpeg.hex(Color(r: 1, g: 0, b: 0, a: 0.5)), "0xFF000080")
     }
 }

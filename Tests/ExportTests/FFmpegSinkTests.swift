@@ -12,7 +12,7 @@ final class FFmpegSinkTests: XCTestCase {
         return r.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func export(_ format: VideoFormat, to path: String, width: Int = 64, height: Int = 48,
+    private func export(_ format: OutputFormat, to path: String, width: Int = 64, height: Int = 48,
                         frames: Int = 30, ffmpegPath: String? = nil, overwrite: Bool = false) throws {
         let sink = FFmpegSink(outputPath: path, format: format, overwrite: overwrite, ffmpegPath: ffmpegPath)
         try sink.begin(width: width, height: height, fps: 30, frameCount: frames)
