@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 // The Raster module: how a draw call becomes pixels.
@@ -259,6 +260,7 @@ public final class Canvas {
         var dx0 = dirtyX0, dy0 = dirtyY0, dx1 = dirtyX1, dy1 = dirtyY1
         let sp = shader.params
         let fast = mask == nil && mode == .sourceOver
+        let wide = crk_wide() != 0
         pixmap.data.withUnsafeMutableBytes { raw in
             let px = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
             tmp.withUnsafeMutableBufferPointer { sb in
@@ -287,7 +289,11 @@ public final class Canvas {
                             case .solid:
                                 for y in y0..<yEnd {
                                     let row = px + y * w
-                                    for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), sp.color) }
+                                    if wide {
+                                        for s in spans { blitSolidWide(row, Int(s.x), Int(s.length), UInt32(s.alpha), sp.color) }
+                                    } else {
+                                        for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), sp.color) }
+                                    }
                                 }
                             case .linear:
                                 let a = sp.a, n = sp.n
@@ -298,12 +304,20 @@ public final class Canvas {
                                         // chart fill): one colour per row, blitted like a solid.
                                         let color = lut[tableIndex(rowP, sp.spread, n)]
                                         if color >> 24 == 0 { continue }
-                                        for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
+                                        if wide {
+                                            for s in spans { blitSolidWide(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
+                                        } else {
+                                            for s in spans { blitSolid(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
+                                        }
                                         continue
                                     }
                                     for s in spans {
                                         let x = Int(s.x), len = Int(s.length), cov = UInt32(s.alpha)
                                         let p0 = a * (Double(x) + 0.5) + rowP
+                                        if wide && len >= wideSpanMinimum {
+                                            crk_linear_over(row + x, len, cov, lut, Int32(n), sp.spread.kernelCode, p0, a)
+                                            continue
+                                        }
                                         switch sp.spread {
                                         case .pad: blitLinear(row, x, len, cov, lut, n, .pad, p0, a, row0)
                                         case .repeat: blitLinear(row, x, len, cov, lut, n, .repeat, p0, a, row0)
@@ -312,12 +326,21 @@ public final class Canvas {
                                     }
                                 }
                             case .radial, .sweep:
+                                let concentric = wide && sp.kind == .radial && sp.radial.concentric
                                 for y in y0..<yEnd {
                                     let row = px + y * w
                                     for s in spans {
                                         let x = Int(s.x), len = Int(s.length)
+                                        if concentric && len >= wideSpanMinimum {
+                                            blitConcentricWide(sp, lut, row, x, y, len, UInt32(s.alpha))
+                                            continue
+                                        }
                                         shadeSpan(sp, lut, row0, x, y, len)
-                                        overSpan(row + x, row0, len, UInt32(s.alpha))
+                                        if wide && len >= wideSpanMinimum {
+                                            crk_over_span(row + x, row0, len, UInt32(s.alpha))
+                                        } else {
+                                            overSpan(row + x, row0, len, UInt32(s.alpha))
+                                        }
                                     }
                                 }
                             }
@@ -386,6 +409,7 @@ public final class Canvas {
         if a > 0 && lx0 < lx1 && ly0 <= ly1 {
             let w = pixmap.width, lw = layer.saved.width
             let mode = layer.blendMode
+            let wide = crk_wide() != 0
             layer.saved.data.withUnsafeBytes { sraw in
                 let s = sraw.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 pixmap.data.withUnsafeMutableBytes { draw in
@@ -394,6 +418,11 @@ public final class Canvas {
                         let src = s + y * lw + lx0, dst = d + (y + oy) * w + ox + lx0
                         if mode != .sourceOver {
                             compositeSpan(mode, dst, src, 1, lx1 - lx0, a, nil)
+                            continue
+                        }
+                        if wide {
+                            // A transparent pixel leaves the one below as it is either way.
+                            crk_over_span(dst, src, lx1 - lx0, a)
                             continue
                         }
                         for x in 0..<(lx1 - lx0) {
