@@ -173,7 +173,7 @@ static inline AVX2 __m256i gather8(const uint32_t *lut, __m128i lo, __m128i hi) 
     return _mm256_i32gather_epi32((const int *)lut, _mm256_set_m128i(hi, lo), 4);
 }
 
-static inline AVX2 void linear_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
+static inline __attribute__((always_inline)) AVX2 void linear_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
                                     const int spread, double p0, double a) {
     __m256i c = _mm256_set1_epi16((short)cov);
     __m256d vp0 = _mm256_set1_pd(p0), va = _mm256_set1_pd(a);
@@ -202,7 +202,7 @@ static AVX2 void linear_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, co
     }
 }
 
-static inline AVX2 void radial_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
+static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
                                     const int spread, double dx0, double dy0, double ux, double uy, double r0, double k) {
     __m256i c = _mm256_set1_epi16((short)cov);
     __m256d vdx = _mm256_set1_pd(dx0), vdy = _mm256_set1_pd(dy0), vux = _mm256_set1_pd(ux), vuy = _mm256_set1_pd(uy);
