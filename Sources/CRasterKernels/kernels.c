@@ -1,4 +1,4 @@
-// Wide span kernels for Raster: AVX2, chosen at run time through cpuid.
+// Wide span kernels for Raster: AVX2 and AVX-512, chosen at run time through cpuid.
 //
 // The package builds without unsafe flags, so nothing here may assume more than x86-64's
 // baseline at compile time: each wide function carries its own target attribute and is
@@ -36,14 +36,20 @@ int crk_cpu_level(void) {
     if ((lo & 6) != 6) return 0;   // the OS saves XMM and YMM state
     if (__get_cpuid_max(0, 0) < 7) return 0;
     __cpuid_count(7, 0, a, b, c, d);
-    return (b >> 5) & 1;           // AVX2
+    if (!((b >> 5) & 1)) return 0;  // AVX2
+    // AVX-512 F, DQ, BW and VL, with the OS saving the opmask and ZMM state.
+    int f = (b >> 16) & 1, dq = (b >> 17) & 1, bw = (b >> 30) & 1, vl = (b >> 31) & 1;
+    return (f && dq && bw && vl && (lo & 0xE6) == 0xE6) ? 2 : 1;
 #else
     return 0;
 #endif
 }
 
 int crk_choose_level(const char *simd, int cpu) {
-    return (simd && (strcmp(simd, "off") == 0 || strcmp(simd, "0") == 0 || strcmp(simd, "scalar") == 0)) ? 0 : cpu;
+    if (!simd) return cpu;
+    if (strcmp(simd, "off") == 0 || strcmp(simd, "0") == 0 || strcmp(simd, "scalar") == 0) return 0;
+    if (strcmp(simd, "avx2") == 0) return cpu < 1 ? cpu : 1;
+    return cpu;
 }
 
 int crk_wide(void) {
@@ -53,6 +59,8 @@ int crk_wide(void) {
     __atomic_store_n(&level, l, __ATOMIC_RELAXED);
     return l;
 }
+
+void crk_reset_wide(void) { __atomic_store_n(&level, -1, __ATOMIC_RELAXED); }
 
 void crk_set_wide(int l) {
     int cpu = crk_cpu_level();
@@ -236,6 +244,138 @@ static AVX2 void radial_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, co
     default: radial_loop(dst, len, cov, lut, n, 2, dx0, dy0, ux, uy, r0, k); break;
     }
 }
+
+// MARK: AVX-512: the same kernels 16 pixels at a time.
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
+
+static inline AVX512 __m512i scale16x(__m512i x, __m512i k) {
+    __m512i t = _mm512_add_epi16(_mm512_mullo_epi16(x, k), _mm512_set1_epi16(128));
+    return _mm512_srli_epi16(_mm512_add_epi16(t, _mm512_srli_epi16(t, 8)), 8);
+}
+
+static inline AVX512 __m512i alpha16x(__m512i x) {
+    const __m512i m = _mm512_set4_epi32((int)0x800E800Eu, (int)0x800E800Eu, (int)0x80068006u, (int)0x80068006u);
+    return _mm512_shuffle_epi8(x, m);
+}
+
+static inline AVX512 __m512i over16(__m512i s, __m512i d, __m512i cov, int full) {
+    const __m512i z = _mm512_setzero_si512(), k255 = _mm512_set1_epi16(255);
+    __m512i slo = _mm512_unpacklo_epi8(s, z), shi = _mm512_unpackhi_epi8(s, z);
+    if (!full) {
+        slo = scale16x(slo, cov); shi = scale16x(shi, cov);
+        s = _mm512_packus_epi16(slo, shi);
+    }
+    __m512i dlo = scale16x(_mm512_unpacklo_epi8(d, z), _mm512_sub_epi16(k255, alpha16x(slo)));
+    __m512i dhi = scale16x(_mm512_unpackhi_epi8(d, z), _mm512_sub_epi16(k255, alpha16x(shi)));
+    return _mm512_add_epi32(s, _mm512_packus_epi16(dlo, dhi));
+}
+
+static AVX512 void over_span_avx512(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t cov) {
+    __m512i c = _mm512_set1_epi16((short)cov);
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m512i s = _mm512_loadu_si512(src + i), d = _mm512_loadu_si512(dst + i);
+        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
+    }
+    if (i < len) over_span_avx2(dst + i, src + i, len - i, cov);
+}
+
+static AVX512 void solid_span_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) {
+    uint32_t src = cov == 255 ? color : scale_packed(color, cov);
+    if (src >> 24 == 255) { solid_span_avx2(dst, len, cov, color); return; }
+    __m512i s = _mm512_set1_epi32((int)src), inv = _mm512_set1_epi16((short)(255 - (src >> 24)));
+    const __m512i z = _mm512_setzero_si512();
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m512i d = _mm512_loadu_si512(dst + i);
+        __m512i lo = scale16x(_mm512_unpacklo_epi8(d, z), inv), hi = scale16x(_mm512_unpackhi_epi8(d, z), inv);
+        _mm512_storeu_si512(dst + i, _mm512_add_epi32(s, _mm512_packus_epi16(lo, hi)));
+    }
+    if (i < len) solid_span_avx2(dst + i, len - i, cov, color);
+}
+
+// Table indices of eight positions, as table_index (see index4).
+static inline AVX512 __m256i index8(__m512d p, int spread, int n) {
+    if (spread == 0) {
+        __m512d q = _mm512_min_pd(_mm512_max_pd(p, _mm512_set1_pd(-1.0)), _mm512_set1_pd((double)n));
+        q = _mm512_roundscale_pd(q, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        return _mm256_add_epi32(_mm512_cvttpd_epi32(q), _mm256_set1_epi32(1));
+    }
+    __m512d q = _mm512_min_pd(_mm512_max_pd(p, _mm512_set1_pd(-spread_limit)), _mm512_set1_pd(spread_limit));
+    q = _mm512_roundscale_pd(_mm512_add_pd(q, _mm512_set1_pd(spread_bias)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256i v = _mm512_cvtepi64_epi32(_mm512_castpd_si512(_mm512_add_pd(q, _mm512_set1_pd(0x1p52))));
+    if (spread == 1) return _mm256_add_epi32(_mm256_and_si256(v, _mm256_set1_epi32(n - 1)), _mm256_set1_epi32(1));
+    __m256i m = _mm256_and_si256(v, _mm256_set1_epi32(2 * n - 1));
+    return _mm256_add_epi32(_mm256_min_epi32(m, _mm256_sub_epi32(_mm256_set1_epi32(2 * n - 1), m)), _mm256_set1_epi32(1));
+}
+
+static inline AVX512 __m512i gather16(const uint32_t *lut, __m256i lo, __m256i hi) {
+    return _mm512_i32gather_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), (const int *)lut, 4);
+}
+
+static inline __attribute__((always_inline)) AVX512 void linear_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
+        const uint32_t *lut, int n, const int spread, double p0, double a) {
+    __m512i c = _mm512_set1_epi16((short)cov);
+    __m512d vp0 = _mm512_set1_pd(p0), va = _mm512_set1_pd(a);
+    __m512d i0 = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m256i lo = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, i0)), spread, n);
+        __m256i hi = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, _mm512_add_pd(i0, eight))), spread, n);
+        __m512i s = gather16(lut, lo, hi), d = _mm512_loadu_si512(dst + i);
+        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
+        i0 = _mm512_add_pd(i0, sixteen);
+    }
+    // The tail keeps the span's own origin: p0 + a·(i + j), not (p0 + a·i) + a·j.
+    for (; i < len; i++) {
+        uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}
+
+static AVX512 void linear_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                                      double p0, double a) {
+    switch (spread) {
+    case 0: linear_loop512(dst, len, cov, lut, n, 0, p0, a); break;
+    case 1: linear_loop512(dst, len, cov, lut, n, 1, p0, a); break;
+    default: linear_loop512(dst, len, cov, lut, n, 2, p0, a); break;
+    }
+}
+
+static inline __attribute__((always_inline)) AVX512 void radial_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
+        const uint32_t *lut, int n, const int spread, double dx0, double dy0, double ux, double uy, double r0, double k) {
+    __m512i c = _mm512_set1_epi16((short)cov);
+    __m512d vdx = _mm512_set1_pd(dx0), vdy = _mm512_set1_pd(dy0), vux = _mm512_set1_pd(ux), vuy = _mm512_set1_pd(uy);
+    __m512d vr0 = _mm512_set1_pd(r0), vk = _mm512_set1_pd(k);
+    __m512d i0 = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
+#define CRK_RADIAL_T512(iv) ({ \
+        __m512d dx = _mm512_add_pd(vdx, _mm512_mul_pd(vux, iv)), dy = _mm512_add_pd(vdy, _mm512_mul_pd(vuy, iv)); \
+        __m512d d2 = _mm512_add_pd(_mm512_mul_pd(dx, dx), _mm512_mul_pd(dy, dy)); \
+        _mm512_mul_pd(_mm512_sub_pd(_mm512_sqrt_pd(d2), vr0), vk); })
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m512d i1 = _mm512_add_pd(i0, eight);
+        __m256i lo = index8(CRK_RADIAL_T512(i0), spread, n), hi = index8(CRK_RADIAL_T512(i1), spread, n);
+        __m512i s = gather16(lut, lo, hi), d = _mm512_loadu_si512(dst + i);
+        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
+        i0 = _mm512_add_pd(i0, sixteen);
+    }
+#undef CRK_RADIAL_T512
+    for (; i < len; i++) {
+        double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;
+        uint32_t s = lut[table_index((__builtin_sqrt(dx * dx + dy * dy) - r0) * k, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}
+
+static AVX512 void radial_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                                      double dx0, double dy0, double ux, double uy, double r0, double k) {
+    switch (spread) {
+    case 0: radial_loop512(dst, len, cov, lut, n, 0, dx0, dy0, ux, uy, r0, k); break;
+    case 1: radial_loop512(dst, len, cov, lut, n, 1, dx0, dy0, ux, uy, r0, k); break;
+    default: radial_loop512(dst, len, cov, lut, n, 2, dx0, dy0, ux, uy, r0, k); break;
+    }
+}
 #endif
 
 // MARK: Entry points. Raster calls them only when crk_wide() is non-zero; without AVX2
@@ -243,14 +383,18 @@ static AVX2 void radial_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, co
 
 void crk_over_span(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t cov) {
 #if CRK_X86
-    if (crk_wide() >= 1) { over_span_avx2(dst, src, len, cov); return; }
+    int l = crk_wide();
+    if (l >= 2) { over_span_avx512(dst, src, len, cov); return; }
+    if (l >= 1) { over_span_avx2(dst, src, len, cov); return; }
 #endif
     for (ptrdiff_t i = 0; i < len; i++) dst[i] = over1(cov == 255 ? src[i] : scale_packed(src[i], cov), dst[i]);
 }
 
 void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) {
 #if CRK_X86
-    if (crk_wide() >= 1) { solid_span_avx2(dst, len, cov, color); return; }
+    int l = crk_wide();
+    if (l >= 2) { solid_span_avx512(dst, len, cov, color); return; }
+    if (l >= 1) { solid_span_avx2(dst, len, cov, color); return; }
 #endif
     uint32_t src = cov == 255 ? color : scale_packed(color, cov);
     for (ptrdiff_t i = 0; i < len; i++) dst[i] = over1(src, dst[i]);
@@ -259,7 +403,9 @@ void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) 
 void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
                      double p0, double a) {
 #if CRK_X86
-    if (crk_wide() >= 1) { linear_over_avx2(dst, len, cov, lut, n, spread, p0, a); return; }
+    int l = crk_wide();
+    if (l >= 2) { linear_over_avx512(dst, len, cov, lut, n, spread, p0, a); return; }
+    if (l >= 1) { linear_over_avx2(dst, len, cov, lut, n, spread, p0, a); return; }
 #endif
     for (ptrdiff_t i = 0; i < len; i++) {
         uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
@@ -270,7 +416,9 @@ void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t 
 void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
                      double dx0, double dy0, double ux, double uy, double r0, double k) {
 #if CRK_X86
-    if (crk_wide() >= 1) { radial_over_avx2(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, r0, k); return; }
+    int l = crk_wide();
+    if (l >= 2) { radial_over_avx512(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, r0, k); return; }
+    if (l >= 1) { radial_over_avx2(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, r0, k); return; }
 #endif
     for (ptrdiff_t i = 0; i < len; i++) {
         double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;

@@ -4,12 +4,12 @@ import Geometry
 import XCTest
 @testable import Raster
 
-/// The wide kernels (CRasterKernels, AVX2) against their scalar references in Raster, on
+/// The wide kernels (CRasterKernels, AVX2 and AVX-512) against their scalar references in Raster, on
 /// millions of random inputs: a frame must not depend on the CPU it was drawn on. Each
 /// test runs the kernels at every level this CPU has (the wide path, and the C scalar
 /// fallback), and the canvas test draws whole scenes both ways.
 final class WideKernelTests: XCTestCase {
-    override func tearDown() { crk_set_wide(crk_cpu_level()); super.tearDown() }
+    override func tearDown() { crk_reset_wide(); super.tearDown() }
 
     /// SplitMix64.
     struct RNG {
@@ -38,7 +38,7 @@ final class WideKernelTests: XCTestCase {
         }
     }
 
-    /// The levels to test: the scalar C fallback and, where the CPU has it, AVX2.
+    /// The levels to test: the scalar C fallback and whatever the CPU has of AVX2 and AVX-512.
     var levels: [Int32] { Array(0...crk_cpu_level()) }
 
     func testCPUDetectionMatchesTheKernel() throws {
@@ -47,8 +47,9 @@ final class WideKernelTests: XCTestCase {
               let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else {
             XCTAssertEqual(crk_cpu_level() >= 0, true); return
         }
-        let avx2 = flags.split(separator: " ").contains("avx2")
-        XCTAssertEqual(crk_cpu_level(), avx2 ? 1 : 0)
+        let f = Set(flags.split(separator: " "))
+        let avx512 = ["avx512f", "avx512dq", "avx512bw", "avx512vl"].allSatisfy { f.contains(Substring($0)) }
+        XCTAssertEqual(crk_cpu_level(), f.contains("avx2") ? (avx512 ? 2 : 1) : 0)
         crk_set_wide(0)
         XCTAssertEqual(crk_wide(), 0)
         crk_set_wide(7)
@@ -64,9 +65,14 @@ final class WideKernelTests: XCTestCase {
         XCTAssertEqual(crk_choose_level(nil, 1), 1)
         XCTAssertEqual(crk_choose_level("on", 1), 1)
         XCTAssertEqual(crk_choose_level(nil, 0), 0)
-        if ProcessInfo.processInfo.environment["CHARTREEL_SIMD"] == "off" {
-            XCTAssertEqual(crk_wide(), 0)
-        }
+        XCTAssertEqual(crk_choose_level("avx2", 2), 1)
+        XCTAssertEqual(crk_choose_level("avx2", 0), 0)
+        XCTAssertEqual(crk_choose_level(nil, 2), 2)
+        // And the decision this process makes from its own environment (run the tests
+        // with CHARTREEL_SIMD=off as well to check that side).
+        crk_reset_wide()
+        let off = ProcessInfo.processInfo.environment["CHARTREEL_SIMD"] == "off"
+        XCTAssertEqual(crk_wide(), off ? 0 : crk_cpu_level())
     }
 
     func testOverSpanMatchesReference() {
@@ -74,7 +80,7 @@ final class WideKernelTests: XCTestCase {
         var src = [UInt32](repeating: 0, count: 64), dst = src, ref = src
         for level in levels {
             crk_set_wide(level)
-            for _ in 0..<40_000 {
+            for _ in 0..<15_000 {
                 let len = rng.below(41), cov = rng.coverage()
                 for i in 0..<len { src[i] = rng.pixel(); dst[i] = rng.pixel() }
                 ref = dst
@@ -90,7 +96,7 @@ final class WideKernelTests: XCTestCase {
         var dst = [UInt32](repeating: 0, count: 64), ref = dst
         for level in levels {
             crk_set_wide(level)
-            for _ in 0..<40_000 {
+            for _ in 0..<15_000 {
                 let len = rng.below(41), cov = rng.coverage(), color = rng.pixel()
                 for i in 0..<len { dst[i] = rng.pixel() }
                 ref = dst
@@ -120,7 +126,7 @@ final class WideKernelTests: XCTestCase {
             for n in [256, 1024, 4096] {
                 let lut = (0..<(n + 2)).map { _ in rng.pixel() }
                 for spread in SpreadMode.allCases {
-                    for _ in 0..<12_000 {
+                    for _ in 0..<5_000 {
                         let len = rng.below(41), cov = rng.coverage()
                         let p0 = Self.position(&rng, n)
                         let a = rng.below(6) == 0 ? Self.position(&rng, n) : (rng.unit() - 0.5) * Double(n) / 50
@@ -153,7 +159,7 @@ final class WideKernelTests: XCTestCase {
             for n in [256, 2048] {
                 let lut = (0..<(n + 2)).map { _ in rng.pixel() }
                 for spread in SpreadMode.allCases {
-                    for _ in 0..<12_000 {
+                    for _ in 0..<5_000 {
                         let len = rng.below(41), cov = rng.coverage()
                         let x = rng.below(4000) - 100, y = rng.below(3000) - 100
                         // A transform's inverse: scales, rotations, sometimes degenerate or huge.
@@ -222,9 +228,11 @@ final class WideKernelTests: XCTestCase {
         }
         crk_set_wide(0)
         let scalar = draw()
-        crk_set_wide(crk_cpu_level())
-        let wide = draw()
-        XCTAssertTrue(scalar == wide, "the wide kernels changed pixels")
+        for level in 1...max(1, crk_cpu_level()) {
+            crk_set_wide(level)
+            let wide = draw()
+            XCTAssertTrue(scalar == wide, "the wide kernels (level \(crk_wide())) changed pixels")
+        }
         XCTAssertNotEqual(scalar.data.count, 0)
     }
 }

@@ -12,14 +12,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The kernel set in use: 0 the scalar Swift reference, 1 AVX2. Decided once, from the
-/// CPU and `CHARTREEL_SIMD` (`off` forces 0).
+/// The kernel set in use: 0 the scalar Swift reference, 1 AVX2, 2 AVX-512. Decided once,
+/// from the CPU and `CHARTREEL_SIMD` (`off` forces 0, `avx2` at most 1).
 int crk_wide(void);
-/// What the CPU supports (0 or 1), whatever the environment says.
+/// What the CPU supports (0, 1 or 2), whatever the environment says.
 int crk_cpu_level(void);
 /// The level for a `CHARTREEL_SIMD` value (NULL when unset) on a CPU of level `cpu`:
-/// "off", "0" and "scalar" give 0, anything else `cpu`.
+/// "off", "0" and "scalar" give 0, "avx2" at most 1, anything else `cpu`.
 int crk_choose_level(const char *simd, int cpu);
+/// Forgets the decision: the next `crk_wide()` reads the CPU and the environment again.
+void crk_reset_wide(void);
 /// Forces the level (clamped to what the CPU supports); for tests that run both paths.
 void crk_set_wide(int level);
 
