@@ -171,6 +171,13 @@ final class WideKernelTests: XCTestCase {
                         s.r0 = rng.below(3) == 0 ? 0 : rng.unit() * 300
                         s.dr = (rng.unit() - 0.3) * 900
                         if rng.below(20) == 0 { s.dr = [1e-300, -1e-300, .nan][rng.below(3)] }
+                        if rng.below(4) == 0 {
+                            // Whole-pixel geometry, so that many distances, and positions, are
+                            // exact integers: positions on table boundaries.
+                            s.ux = 1; s.uy = 0; s.vx = 0; s.vy = 1
+                            s.ox = Double(rng.below(400) - 200); s.oy = Double(rng.below(400) - 200)
+                            s.r0 = Double(rng.below(20)); s.dr = Double(n) / Double(1 << rng.below(4))
+                        }
                         s.concentric = true
                         var sp = Shader.Params(kind: .radial, n: n, spread: spread)
                         sp.radial = s
