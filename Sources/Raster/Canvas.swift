@@ -35,22 +35,26 @@ import Geometry
 //    gradient — the usual chart area fill — has one colour per row, blitted as solid.
 //    Other paints, blend modes and masked clips shade a scratch row and composite it
 //    (Blit.swift, Blend.swift).
-// 5. Wide kernels. Where the CPU has AVX2 (cpuid, checked once per process), the spans
-//    of at least 8 pixels go to C kernels (Sources/CRasterKernels) with per-function
-//    target attributes, since the package takes no compiler flags: solid spans, the
-//    source-over of a shaded row (also the layer composite), and linear and concentric
-//    radial gradients, whose colours are fetched 8 at a time (Double positions, a table
-//    gather) and composited in the same pass, without the scratch row. Chosen by
-//    profile: on fill-heavy (200 translucent gradient shapes) the gradient spans were
-//    87 % of the time (perf), on the dashboard and curved-line frames the blitters 12–31 %
-//    next to the sweep and the edge walk (scalar, left as they were). The kernels give
-//    the bytes of the Swift loops they replace, which stay as the reference and the
-//    path on other CPUs: the same integer steps per channel and the same Double
-//    operations in the same order, never fused (a multiply-add rounds once where the
-//    reference rounds twice). WideKernelTests hold them to that on millions of random
-//    inputs and whole scenes; `CHARTREEL_SIMD=off` forces the scalar path. Measured
-//    (frames per CPU-second, interleaved, docs/benchmarks.md): fill-heavy 2.0× the
-//    scalar path. A gather beat eight scalar loads (0.88× with the loads).
+// 5. Wide kernels. Where the CPU has AVX2 or AVX-512 (cpuid and XCR0, checked once per
+//    process), spans of at least 8 pixels go to C kernels (Sources/CRasterKernels) with
+//    per-function target attributes, since the package takes no compiler flags: solid
+//    translucent spans, the source-over of a shaded row (also the layer composite), and
+//    linear and concentric radial gradients, whose positions are computed 8 or 16 at a
+//    time in Double, looked up with a gather and composited in the same pass, without
+//    the scratch row. Chosen by profile: on fill-heavy (200 translucent gradient shapes)
+//    the gradient spans were 87 % of the time (perf); on the dashboard and curved-line
+//    frames the blitters were 12–31 %, next to the sweep and the edge walk (scalar, left
+//    as they were). The kernels give the bytes of the Swift loops they replace, which
+//    stay as the reference and the path on other CPUs: the same integer steps per
+//    channel and the same Double operations in the same order, never fused (a
+//    multiply-add rounds once where the reference rounds twice). WideKernelTests hold
+//    every level to that on millions of random inputs and on whole scenes;
+//    `CHARTREEL_SIMD=off` forces the scalar path (`=avx2` caps the kernels at AVX2).
+//    Measured in frames per CPU-second, interleaved (docs/benchmarks.md): fill-heavy
+//    2.0× the scalar path with AVX2, 1.14× more with AVX-512; 2.65× the old binary and
+//    0.43× Blend2D in the raster suite. A gather beat eight scalar loads (0.88× with the
+//    loads), and a float square root checked against an error bound lost to the Double
+//    one (0.79×): the loops wait on the gather and the destination rows, not the root.
 //
 // Clips. A clip is an integer device box plus, only when needed, a coverage mask over
 // that box. A rectangle whose device corners land on whole pixels under an axis-aligned
