@@ -25,7 +25,10 @@ let package = Package(
         // glibc's <malloc.h>, for the command line's allocator tuning.
         .systemLibrary(name: "CMalloc"),
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["Geometry", "CPNG"]),
+        // Raster's wide span kernels (AVX2), C for per-function target attributes chosen
+        // at run time through cpuid: no unsafe flags (see Sources/CRasterKernels).
+        .target(name: "CRasterKernels"),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNG", "CRasterKernels"]),
         .target(name: "Text", dependencies: ["Geometry", "CFreeType"]),
         .target(name: "Motion"),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Text", "Motion"]),
@@ -49,7 +52,7 @@ let package = Package(
                           path: "Benchmarks/RasterBench"),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "CRasterKernels"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "Motion", "Text"]),

@@ -21,6 +21,14 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// CPU time of the process, for `scripts/bench --cpu-time` (time waiting for a core on a
+/// loaded machine is not counted; with several threads it is their sum).
+func cpuNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
 func now() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -53,7 +61,7 @@ case "run":
     do { list = try DrawList(text: String(contentsOfFile: args[1], encoding: .utf8)) } catch { fail("\(error)") }
     let count = list.frames.count
     let next = Atomic<Int>(0)
-    let start = now()
+    let start = now(), cpu0 = cpuNow()
     // Each thread takes the next frame index until the time is up and a pass is complete.
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
         let canvas = Canvas(width: list.width, height: list.height)
@@ -67,7 +75,8 @@ case "run":
     let elapsed = now() - start
     // Every thread overshoots by the one index it took and did not draw.
     let drawn = next.load(ordering: .relaxed) - threads
-    print(String(format: "fps %.2f frames %d seconds %.3f threads %d", Double(drawn) / elapsed, drawn, elapsed, threads))
+    print(String(format: "fps %.2f frames %d seconds %.3f threads %d cpu %.3f", Double(drawn) / elapsed, drawn, elapsed,
+                 threads, cpuNow() - cpu0))
     if let png {
         let c = Canvas(width: list.width, height: list.height)
         list.draw(frame: count - 1, on: c)

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 // Span blitters: the loops that write pixels.
 //
 // The fast paths — solid colour and linear gradient, source-over, no clip mask — are
@@ -132,4 +134,45 @@ func compositeLoop(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src
             put(i, s, cov)
         }
     }
+}
+
+// MARK: The wide kernels (CRasterKernels), used when `crk_wide()` says the CPU has them
+
+/// Spans shorter than this stay on the Swift loops even with wide kernels: most are the
+/// one-pixel edge spans of anti-aliased outlines, where a call into C costs more than
+/// the loop.
+let wideSpanMinimum = 8
+
+extension SpreadMode {
+    /// The spread as CRasterKernels numbers it.
+    var kernelCode: Int32 {
+        switch self {
+        case .pad: return 0
+        case .repeat: return 1
+        case .reflect: return 2
+        }
+    }
+}
+
+/// `blitSolid` through the wide kernel when the span is long enough: the same bytes.
+@inline(__always)
+func blitSolidWide(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32, _ color: UInt32) {
+    if len >= wideSpanMinimum && !(cov == 255 && color >> 24 == 255) {
+        crk_solid_span(row + x, len, cov, color)
+    } else {
+        blitSolid(row, x, len, cov, color)
+    }
+}
+
+/// A concentric radial gradient's span shaded and composited in one pass by the wide
+/// kernel: the same bytes as `shadeRadial` (the same start position, computed here the
+/// same way) followed by `overSpan`.
+@inline(__always)
+func blitConcentricWide(_ sp: Shader.Params, _ lut: UnsafePointer<UInt32>, _ row: UnsafeMutablePointer<UInt32>,
+                        _ x: Int, _ y: Int, _ len: Int, _ cov: UInt32) {
+    let s = sp.radial
+    let fx = Double(x) + 0.5, fy = Double(y) + 0.5
+    let dx0 = s.ux * fx + s.vx * fy + s.ox, dy0 = s.uy * fx + s.vy * fy + s.oy
+    let k = Double(sp.n) / s.dr
+    crk_radial_over(row + x, len, cov, lut, Int32(sp.n), sp.spread.kernelCode, dx0, dy0, s.ux, s.uy, s.r0, k)
 }

@@ -255,6 +255,14 @@ static double now(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* CPU time of the process: unlike the wall clock, it does not count time spent waiting
+   for a core on a loaded machine (scripts/bench --cpu-time). */
+static double cpu(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) die("usage: replay LIST.txt [SECONDS] [OUT.png]");
     double seconds = argc > 2 ? atof(argv[2]) : 2;
@@ -263,7 +271,7 @@ int main(int argc, char **argv) {
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
     cairo_t *cr = cairo_create(s);
     long drawn = 0;
-    double start = now(), elapsed;
+    double start = now(), cpu0 = cpu(), elapsed;
     for (;;) {
         draw_frame(cr, &frames[drawn % nframes]);
         drawn++;
@@ -271,7 +279,7 @@ int main(int argc, char **argv) {
         if (drawn >= nframes && elapsed >= seconds) break;
     }
     cairo_surface_flush(s);
-    printf("fps %.2f frames %ld seconds %.3f threads 1\n", drawn / elapsed, drawn, elapsed);
+    printf("fps %.2f frames %ld seconds %.3f threads 1 cpu %.3f\n", drawn / elapsed, drawn, elapsed, cpu() - cpu0);
     if (argc > 3) {
         draw_frame(cr, &frames[nframes - 1]);
         cairo_surface_write_to_png(s, argv[3]);

@@ -1,0 +1,48 @@
+// Wide span kernels for Raster, chosen at run time (see kernels.c and the Raster module
+// notes in Canvas.swift).
+//
+// Each kernel computes exactly the bytes of its scalar reference in Raster (Blit.swift,
+// Shader.swift): the same integer arithmetic per channel and the same Double operations
+// in the same order (no fused multiply-add), only more pixels at a time. They are called
+// only when `crk_wide()` is non-zero, which needs a CPU with AVX2 (cpuid, and the OS
+// saving the YMM registers) and no `CHARTREEL_SIMD=off` in the environment.
+#ifndef CRASTERKERNELS_H
+#define CRASTERKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The kernel set in use: 0 the scalar Swift reference, 1 AVX2, 2 AVX-512. Decided once,
+/// from the CPU and `CHARTREEL_SIMD` (`off` forces 0, `avx2` at most 1).
+int crk_wide(void);
+/// What the CPU supports (0, 1 or 2), whatever the environment says.
+int crk_cpu_level(void);
+/// The level for a `CHARTREEL_SIMD` value (NULL when unset) on a CPU of level `cpu`:
+/// "off", "0" and "scalar" give 0, "avx2" at most 1, anything else `cpu`.
+int crk_choose_level(const char *simd, int cpu);
+/// Forgets the decision: the next `crk_wide()` reads the CPU and the environment again.
+void crk_reset_wide(void);
+/// Forces the level (clamped to what the CPU supports); for tests that run both paths.
+void crk_set_wide(int level);
+
+/// Source-over of `len` premultiplied pixels `src`, scaled by `cov` (0…255), onto `dst`:
+/// Raster's `overSpan`.
+void crk_over_span(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t cov);
+
+/// Source-over of one premultiplied colour at coverage `cov` onto `len` pixels:
+/// Raster's `blitSolid`.
+void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color);
+
+/// Source-over of a linear gradient: pixel i takes `lut[tableIndex(p0 + a·i)]` (spread
+/// 0 pad, 1 repeat, 2 reflect; `n` the table's power-of-two size), scaled by `cov`:
+/// Raster's `blitLinear`.
+void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                     double p0, double a);
+
+/// Source-over of a concentric radial gradient: pixel i takes
+/// `lut[tableIndex((sqrt(dx·dx + dy·dy) − r0)·k)]` with dx = dx0 + ux·i, dy = dy0 + uy·i,
+/// scaled by `cov`: Raster's concentric `shadeRadial` followed by `overSpan`.
+void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                     double dx0, double dy0, double ux, double uy, double r0, double k);
+
+#endif

@@ -1,0 +1,428 @@
+// Wide span kernels for Raster: AVX2 and AVX-512, chosen at run time through cpuid.
+//
+// The package builds without unsafe flags, so nothing here may assume more than x86-64's
+// baseline at compile time: each wide function carries its own target attribute and is
+// reached only after `crk_wide()` has checked the CPU. Every kernel reproduces the bytes
+// of its scalar reference in Raster (named in crasterkernels.h): integer channels are
+// scaled in 16-bit lanes with the same rounded division by 255, and positions are the
+// same IEEE Double operations in the same order. Fused multiply-add would round once
+// where the reference rounds twice, so contraction is off for this file and no function
+// asks for the "fma" target. RasterTests compare every kernel with the reference on
+// millions of random inputs.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#include "crasterkernels.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define CRK_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
+static int level = -1;
+
+int crk_cpu_level(void) {
+#if CRK_X86
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    if (!osxsave || !avx) return 0;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6) != 6) return 0;   // the OS saves XMM and YMM state
+    if (__get_cpuid_max(0, 0) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    if (!((b >> 5) & 1)) return 0;  // AVX2
+    // AVX-512 F, DQ, BW and VL, with the OS saving the opmask and ZMM state.
+    int f = (b >> 16) & 1, dq = (b >> 17) & 1, bw = (b >> 30) & 1, vl = (b >> 31) & 1;
+    return (f && dq && bw && vl && (lo & 0xE6) == 0xE6) ? 2 : 1;
+#else
+    return 0;
+#endif
+}
+
+int crk_choose_level(const char *simd, int cpu) {
+    if (!simd) return cpu;
+    if (strcmp(simd, "off") == 0 || strcmp(simd, "0") == 0 || strcmp(simd, "scalar") == 0) return 0;
+    if (strcmp(simd, "avx2") == 0) return cpu < 1 ? cpu : 1;
+    return cpu;
+}
+
+int crk_wide(void) {
+    int l = __atomic_load_n(&level, __ATOMIC_RELAXED);
+    if (l >= 0) return l;
+    l = crk_choose_level(getenv("CHARTREEL_SIMD"), crk_cpu_level());
+    __atomic_store_n(&level, l, __ATOMIC_RELAXED);
+    return l;
+}
+
+void crk_reset_wide(void) { __atomic_store_n(&level, -1, __ATOMIC_RELAXED); }
+
+void crk_set_wide(int l) {
+    int cpu = crk_cpu_level();
+    __atomic_store_n(&level, l < 0 ? 0 : (l > cpu ? cpu : l), __ATOMIC_RELAXED);
+}
+
+// MARK: Scalar pieces for the tails, the same formulas as Raster's Blend.swift and Shader.swift.
+
+static inline uint32_t scale_packed(uint32_t c, uint32_t a) {
+    uint32_t rb = (c & 0x00FF00FFu) * a + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((c >> 8) & 0x00FF00FFu) * a + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+static inline uint32_t over1(uint32_t s, uint32_t d) { return s + scale_packed(d, 255u - (s >> 24)); }
+
+static const double spread_limit = 0x1p40, spread_bias = 0x1p41;
+
+static inline int table_index(double p, int spread, int n) {
+    if (spread == 0) return p >= 0 ? (p < (double)n ? (int)(int64_t)p + 1 : n + 1) : 0;
+    double q = p > -spread_limit ? (p < spread_limit ? p : spread_limit) : -spread_limit;
+    int64_t v = (int64_t)(q + spread_bias);
+    if (spread == 1) return (int)(v & (n - 1)) + 1;
+    int64_t m = v & (2 * (int64_t)n - 1);
+    return (int)(m < n ? m : 2 * (int64_t)n - 1 - m) + 1;
+}
+
+#if CRK_X86
+#define AVX2 __attribute__((target("avx2")))
+
+// Each byte of `x` (16-bit lanes holding 0…255) times the 16-bit factors `k`, divided by
+// 255 with rounding: (t + (t >> 8)) >> 8, t = x·k + 128, as scalePacked.
+static inline AVX2 __m256i scale16(__m256i x, __m256i k) {
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, k), _mm256_set1_epi16(128));
+    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+}
+
+// Every pixel's alpha in each of its four 16-bit lanes (pixels unpacked to 16 bits).
+static inline AVX2 __m256i alpha16(__m256i x) {
+    const __m256i m = _mm256_setr_epi8(6, -1, 6, -1, 6, -1, 6, -1, 14, -1, 14, -1, 14, -1, 14, -1,
+                                       6, -1, 6, -1, 6, -1, 6, -1, 14, -1, 14, -1, 14, -1, 14, -1);
+    return _mm256_shuffle_epi8(x, m);
+}
+
+// Source-over of 8 premultiplied pixels `s` (scaled by `cov`, a 16-bit broadcast, unless
+// `full`) onto `d`: s' + scalePacked(d, 255 − α(s')), the sum as 32-bit lanes (`&+`).
+static inline AVX2 __m256i over8(__m256i s, __m256i d, __m256i cov, int full) {
+    const __m256i z = _mm256_setzero_si256(), k255 = _mm256_set1_epi16(255);
+    __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
+    if (!full) {
+        slo = scale16(slo, cov); shi = scale16(shi, cov);
+        s = _mm256_packus_epi16(slo, shi);
+    }
+    __m256i dlo = scale16(_mm256_unpacklo_epi8(d, z), _mm256_sub_epi16(k255, alpha16(slo)));
+    __m256i dhi = scale16(_mm256_unpackhi_epi8(d, z), _mm256_sub_epi16(k255, alpha16(shi)));
+    return _mm256_add_epi32(s, _mm256_packus_epi16(dlo, dhi));
+}
+
+static AVX2 void over_span_avx2(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t cov) {
+    __m256i c = _mm256_set1_epi16((short)cov);
+    ptrdiff_t i = 0;
+    if (cov == 255) {
+        for (; i + 8 <= len; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, 1));
+        }
+        for (; i < len; i++) dst[i] = over1(src[i], dst[i]);
+    } else {
+        for (; i + 8 <= len; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, 0));
+        }
+        for (; i < len; i++) dst[i] = over1(scale_packed(src[i], cov), dst[i]);
+    }
+}
+
+static AVX2 void solid_span_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) {
+    uint32_t src = cov == 255 ? color : scale_packed(color, cov);
+    __m256i s = _mm256_set1_epi32((int)src);
+    if (src >> 24 == 255) {
+        for (ptrdiff_t i = 0; i < len; i++) dst[i] = src;   // a store loop: memset-like
+        return;
+    }
+    __m256i inv = _mm256_set1_epi16((short)(255 - (src >> 24)));
+    const __m256i z = _mm256_setzero_si256();
+    ptrdiff_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i lo = scale16(_mm256_unpacklo_epi8(d, z), inv), hi = scale16(_mm256_unpackhi_epi8(d, z), inv);
+        _mm256_storeu_si256((__m256i *)(dst + i), _mm256_add_epi32(s, _mm256_packus_epi16(lo, hi)));
+    }
+    for (; i < len; i++) dst[i] = src + scale_packed(dst[i], 255u - (src >> 24));
+}
+
+// Table indices of four positions, as table_index.
+static inline AVX2 __m128i index4(__m256d p, int spread, int n) {
+    if (spread == 0) {
+        // NaN and negatives → −1 (max returns its second operand for NaN), at least n → n:
+        // ⌊·⌋ + 1 gives 0, ⌊p⌋ + 1 and n + 1, as the reference's branches.
+        __m256d q = _mm256_min_pd(_mm256_max_pd(p, _mm256_set1_pd(-1.0)), _mm256_set1_pd((double)n));
+        q = _mm256_round_pd(q, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        return _mm_add_epi32(_mm256_cvttpd_epi32(q), _mm_set1_epi32(1));
+    }
+    // Clamped to ±2⁴⁰ (NaN → −2⁴⁰), biased positive, truncated; 2⁵² added leaves the
+    // integer in the low bits of the pattern.
+    __m256d q = _mm256_min_pd(_mm256_max_pd(p, _mm256_set1_pd(-spread_limit)), _mm256_set1_pd(spread_limit));
+    q = _mm256_round_pd(_mm256_add_pd(q, _mm256_set1_pd(spread_bias)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256i bits = _mm256_castpd_si256(_mm256_add_pd(q, _mm256_set1_pd(0x1p52)));
+    __m128i v = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(bits, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    if (spread == 1) return _mm_add_epi32(_mm_and_si128(v, _mm_set1_epi32(n - 1)), _mm_set1_epi32(1));
+    __m128i m = _mm_and_si128(v, _mm_set1_epi32(2 * n - 1));
+    return _mm_add_epi32(_mm_min_epi32(m, _mm_sub_epi32(_mm_set1_epi32(2 * n - 1), m)), _mm_set1_epi32(1));
+}
+
+static inline AVX2 __m256i gather8(const uint32_t *lut, __m128i lo, __m128i hi) {
+    return _mm256_i32gather_epi32((const int *)lut, _mm256_set_m128i(hi, lo), 4);
+}
+
+static inline __attribute__((always_inline)) AVX2 void linear_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
+                                    const int spread, double p0, double a) {
+    __m256i c = _mm256_set1_epi16((short)cov);
+    __m256d vp0 = _mm256_set1_pd(p0), va = _mm256_set1_pd(a);
+    __m256d i0 = _mm256_setr_pd(0, 1, 2, 3), four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        __m256d i1 = _mm256_add_pd(i0, four);
+        __m128i lo = index4(_mm256_add_pd(vp0, _mm256_mul_pd(va, i0)), spread, n);
+        __m128i hi = index4(_mm256_add_pd(vp0, _mm256_mul_pd(va, i1)), spread, n);
+        __m256i s = gather8(lut, lo, hi), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
+        i0 = _mm256_add_pd(i0, eight);
+    }
+    for (; i < len; i++) {
+        uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}
+
+static AVX2 void linear_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                                  double p0, double a) {
+    switch (spread) {
+    case 0: linear_loop(dst, len, cov, lut, n, 0, p0, a); break;
+    case 1: linear_loop(dst, len, cov, lut, n, 1, p0, a); break;
+    default: linear_loop(dst, len, cov, lut, n, 2, p0, a); break;
+    }
+}
+
+static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
+                                    const int spread, double dx0, double dy0, double ux, double uy, double r0, double k) {
+    __m256i c = _mm256_set1_epi16((short)cov);
+    __m256d vdx = _mm256_set1_pd(dx0), vdy = _mm256_set1_pd(dy0), vux = _mm256_set1_pd(ux), vuy = _mm256_set1_pd(uy);
+    __m256d vr0 = _mm256_set1_pd(r0), vk = _mm256_set1_pd(k);
+    __m256d i0 = _mm256_setr_pd(0, 1, 2, 3), four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+#define CRK_RADIAL_T(iv) ({ \
+        __m256d dx = _mm256_add_pd(vdx, _mm256_mul_pd(vux, iv)), dy = _mm256_add_pd(vdy, _mm256_mul_pd(vuy, iv)); \
+        __m256d d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)); \
+        _mm256_mul_pd(_mm256_sub_pd(_mm256_sqrt_pd(d2), vr0), vk); })
+    ptrdiff_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        __m256d i1 = _mm256_add_pd(i0, four);
+        __m128i lo = index4(CRK_RADIAL_T(i0), spread, n), hi = index4(CRK_RADIAL_T(i1), spread, n);
+        __m256i s = gather8(lut, lo, hi), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
+        i0 = _mm256_add_pd(i0, eight);
+    }
+#undef CRK_RADIAL_T
+    for (; i < len; i++) {
+        double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;
+        uint32_t s = lut[table_index((__builtin_sqrt(dx * dx + dy * dy) - r0) * k, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}
+
+static AVX2 void radial_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                                  double dx0, double dy0, double ux, double uy, double r0, double k) {
+    switch (spread) {
+    case 0: radial_loop(dst, len, cov, lut, n, 0, dx0, dy0, ux, uy, r0, k); break;
+    case 1: radial_loop(dst, len, cov, lut, n, 1, dx0, dy0, ux, uy, r0, k); break;
+    default: radial_loop(dst, len, cov, lut, n, 2, dx0, dy0, ux, uy, r0, k); break;
+    }
+}
+
+// MARK: AVX-512: the same kernels 16 pixels at a time.
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
+
+static inline AVX512 __m512i scale16x(__m512i x, __m512i k) {
+    __m512i t = _mm512_add_epi16(_mm512_mullo_epi16(x, k), _mm512_set1_epi16(128));
+    return _mm512_srli_epi16(_mm512_add_epi16(t, _mm512_srli_epi16(t, 8)), 8);
+}
+
+static inline AVX512 __m512i alpha16x(__m512i x) {
+    const __m512i m = _mm512_set4_epi32((int)0x800E800Eu, (int)0x800E800Eu, (int)0x80068006u, (int)0x80068006u);
+    return _mm512_shuffle_epi8(x, m);
+}
+
+static inline AVX512 __m512i over16(__m512i s, __m512i d, __m512i cov, int full) {
+    const __m512i z = _mm512_setzero_si512(), k255 = _mm512_set1_epi16(255);
+    __m512i slo = _mm512_unpacklo_epi8(s, z), shi = _mm512_unpackhi_epi8(s, z);
+    if (!full) {
+        slo = scale16x(slo, cov); shi = scale16x(shi, cov);
+        s = _mm512_packus_epi16(slo, shi);
+    }
+    __m512i dlo = scale16x(_mm512_unpacklo_epi8(d, z), _mm512_sub_epi16(k255, alpha16x(slo)));
+    __m512i dhi = scale16x(_mm512_unpackhi_epi8(d, z), _mm512_sub_epi16(k255, alpha16x(shi)));
+    return _mm512_add_epi32(s, _mm512_packus_epi16(dlo, dhi));
+}
+
+static AVX512 void over_span_avx512(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t cov) {
+    __m512i c = _mm512_set1_epi16((short)cov);
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m512i s = _mm512_loadu_si512(src + i), d = _mm512_loadu_si512(dst + i);
+        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
+    }
+    if (i < len) over_span_avx2(dst + i, src + i, len - i, cov);
+}
+
+static AVX512 void solid_span_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) {
+    uint32_t src = cov == 255 ? color : scale_packed(color, cov);
+    if (src >> 24 == 255) { solid_span_avx2(dst, len, cov, color); return; }
+    __m512i s = _mm512_set1_epi32((int)src), inv = _mm512_set1_epi16((short)(255 - (src >> 24)));
+    const __m512i z = _mm512_setzero_si512();
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m512i d = _mm512_loadu_si512(dst + i);
+        __m512i lo = scale16x(_mm512_unpacklo_epi8(d, z), inv), hi = scale16x(_mm512_unpackhi_epi8(d, z), inv);
+        _mm512_storeu_si512(dst + i, _mm512_add_epi32(s, _mm512_packus_epi16(lo, hi)));
+    }
+    if (i < len) solid_span_avx2(dst + i, len - i, cov, color);
+}
+
+// Table indices of eight positions, as table_index (see index4).
+static inline AVX512 __m256i index8(__m512d p, int spread, int n) {
+    if (spread == 0) {
+        __m512d q = _mm512_min_pd(_mm512_max_pd(p, _mm512_set1_pd(-1.0)), _mm512_set1_pd((double)n));
+        q = _mm512_roundscale_pd(q, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        return _mm256_add_epi32(_mm512_cvttpd_epi32(q), _mm256_set1_epi32(1));
+    }
+    __m512d q = _mm512_min_pd(_mm512_max_pd(p, _mm512_set1_pd(-spread_limit)), _mm512_set1_pd(spread_limit));
+    q = _mm512_roundscale_pd(_mm512_add_pd(q, _mm512_set1_pd(spread_bias)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    __m256i v = _mm512_cvtepi64_epi32(_mm512_castpd_si512(_mm512_add_pd(q, _mm512_set1_pd(0x1p52))));
+    if (spread == 1) return _mm256_add_epi32(_mm256_and_si256(v, _mm256_set1_epi32(n - 1)), _mm256_set1_epi32(1));
+    __m256i m = _mm256_and_si256(v, _mm256_set1_epi32(2 * n - 1));
+    return _mm256_add_epi32(_mm256_min_epi32(m, _mm256_sub_epi32(_mm256_set1_epi32(2 * n - 1), m)), _mm256_set1_epi32(1));
+}
+
+static inline AVX512 __m512i gather16(const uint32_t *lut, __m256i lo, __m256i hi) {
+    return _mm512_i32gather_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), (const int *)lut, 4);
+}
+
+static inline __attribute__((always_inline)) AVX512 void linear_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
+        const uint32_t *lut, int n, const int spread, double p0, double a) {
+    __m512i c = _mm512_set1_epi16((short)cov);
+    __m512d vp0 = _mm512_set1_pd(p0), va = _mm512_set1_pd(a);
+    __m512d i0 = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m256i lo = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, i0)), spread, n);
+        __m256i hi = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, _mm512_add_pd(i0, eight))), spread, n);
+        __m512i s = gather16(lut, lo, hi), d = _mm512_loadu_si512(dst + i);
+        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
+        i0 = _mm512_add_pd(i0, sixteen);
+    }
+    // The tail keeps the span's own origin: p0 + a·(i + j), not (p0 + a·i) + a·j.
+    for (; i < len; i++) {
+        uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}
+
+static AVX512 void linear_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                                      double p0, double a) {
+    switch (spread) {
+    case 0: linear_loop512(dst, len, cov, lut, n, 0, p0, a); break;
+    case 1: linear_loop512(dst, len, cov, lut, n, 1, p0, a); break;
+    default: linear_loop512(dst, len, cov, lut, n, 2, p0, a); break;
+    }
+}
+
+static inline __attribute__((always_inline)) AVX512 void radial_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
+        const uint32_t *lut, int n, const int spread, double dx0, double dy0, double ux, double uy, double r0, double k) {
+    __m512i c = _mm512_set1_epi16((short)cov);
+    __m512d vdx = _mm512_set1_pd(dx0), vdy = _mm512_set1_pd(dy0), vux = _mm512_set1_pd(ux), vuy = _mm512_set1_pd(uy);
+    __m512d vr0 = _mm512_set1_pd(r0), vk = _mm512_set1_pd(k);
+    __m512d i0 = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
+#define CRK_RADIAL_T512(iv) ({ \
+        __m512d dx = _mm512_add_pd(vdx, _mm512_mul_pd(vux, iv)), dy = _mm512_add_pd(vdy, _mm512_mul_pd(vuy, iv)); \
+        __m512d d2 = _mm512_add_pd(_mm512_mul_pd(dx, dx), _mm512_mul_pd(dy, dy)); \
+        _mm512_mul_pd(_mm512_sub_pd(_mm512_sqrt_pd(d2), vr0), vk); })
+    ptrdiff_t i = 0;
+    for (; i + 16 <= len; i += 16) {
+        __m512d i1 = _mm512_add_pd(i0, eight);
+        __m256i lo = index8(CRK_RADIAL_T512(i0), spread, n), hi = index8(CRK_RADIAL_T512(i1), spread, n);
+        __m512i s = gather16(lut, lo, hi), d = _mm512_loadu_si512(dst + i);
+        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
+        i0 = _mm512_add_pd(i0, sixteen);
+    }
+#undef CRK_RADIAL_T512
+    for (; i < len; i++) {
+        double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;
+        uint32_t s = lut[table_index((__builtin_sqrt(dx * dx + dy * dy) - r0) * k, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}
+
+static AVX512 void radial_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                                      double dx0, double dy0, double ux, double uy, double r0, double k) {
+    switch (spread) {
+    case 0: radial_loop512(dst, len, cov, lut, n, 0, dx0, dy0, ux, uy, r0, k); break;
+    case 1: radial_loop512(dst, len, cov, lut, n, 1, dx0, dy0, ux, uy, r0, k); break;
+    default: radial_loop512(dst, len, cov, lut, n, 2, dx0, dy0, ux, uy, r0, k); break;
+    }
+}
+#endif
+
+// MARK: Entry points. Raster calls them only when crk_wide() is non-zero; without AVX2
+// they fall back to the scalar formulas, so a stray call still gives the right bytes.
+
+void crk_over_span(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t cov) {
+#if CRK_X86
+    int l = crk_wide();
+    if (l >= 2) { over_span_avx512(dst, src, len, cov); return; }
+    if (l >= 1) { over_span_avx2(dst, src, len, cov); return; }
+#endif
+    for (ptrdiff_t i = 0; i < len; i++) dst[i] = over1(cov == 255 ? src[i] : scale_packed(src[i], cov), dst[i]);
+}
+
+void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) {
+#if CRK_X86
+    int l = crk_wide();
+    if (l >= 2) { solid_span_avx512(dst, len, cov, color); return; }
+    if (l >= 1) { solid_span_avx2(dst, len, cov, color); return; }
+#endif
+    uint32_t src = cov == 255 ? color : scale_packed(color, cov);
+    for (ptrdiff_t i = 0; i < len; i++) dst[i] = over1(src, dst[i]);
+}
+
+void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                     double p0, double a) {
+#if CRK_X86
+    int l = crk_wide();
+    if (l >= 2) { linear_over_avx512(dst, len, cov, lut, n, spread, p0, a); return; }
+    if (l >= 1) { linear_over_avx2(dst, len, cov, lut, n, spread, p0, a); return; }
+#endif
+    for (ptrdiff_t i = 0; i < len; i++) {
+        uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}
+
+void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
+                     double dx0, double dy0, double ux, double uy, double r0, double k) {
+#if CRK_X86
+    int l = crk_wide();
+    if (l >= 2) { radial_over_avx512(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, r0, k); return; }
+    if (l >= 1) { radial_over_avx2(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, r0, k); return; }
+#endif
+    for (ptrdiff_t i = 0; i < len; i++) {
+        double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;
+        uint32_t s = lut[table_index((__builtin_sqrt(dx * dx + dy * dy) - r0) * k, spread, n)];
+        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    }
+}

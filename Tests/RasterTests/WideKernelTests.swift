@@ -1,0 +1,245 @@
+import CRasterKernels
+import Foundation
+import Geometry
+import XCTest
+@testable import Raster
+
+/// The wide kernels (CRasterKernels, AVX2 and AVX-512) against their scalar references in Raster, on
+/// millions of random inputs: a frame must not depend on the CPU it was drawn on. Each
+/// test runs the kernels at every level this CPU has (the wide path, and the C scalar
+/// fallback), and the canvas test draws whole scenes both ways.
+final class WideKernelTests: XCTestCase {
+    override func tearDown() { crk_reset_wide(); super.tearDown() }
+
+    /// SplitMix64.
+    struct RNG {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func u32() -> UInt32 { UInt32(truncatingIfNeeded: next()) }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+        /// A coverage, often 255 or 0 (the special cases), else any.
+        mutating func coverage() -> UInt32 {
+            switch below(8) { case 0: return 255; case 1: return 0; default: return u32() & 255 }
+        }
+        /// A pixel: valid premultiplied most of the time, any 32 bits sometimes (the
+        /// kernels must agree on malformed pixels too: the reference adds with carry).
+        mutating func pixel() -> UInt32 {
+            if below(8) == 0 { return u32() }
+            let a = below(4) == 0 ? (below(2) == 0 ? 0 : 255) : u32() & 255
+            let r = UInt32(below(Int(a) + 1)), g = UInt32(below(Int(a) + 1)), b = UInt32(below(Int(a) + 1))
+            return a << 24 | b << 16 | g << 8 | r
+        }
+    }
+
+    /// The levels to test: the scalar C fallback and whatever the CPU has of AVX2 and AVX-512.
+    var levels: [Int32] { Array(0...crk_cpu_level()) }
+
+    func testCPUDetectionMatchesTheKernel() throws {
+        // cpuid's answer agrees with what the kernel reports in /proc/cpuinfo.
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+              let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") }) else {
+            XCTAssertEqual(crk_cpu_level() >= 0, true); return
+        }
+        let f = Set(flags.split(separator: " "))
+        let avx512 = ["avx512f", "avx512dq", "avx512bw", "avx512vl"].allSatisfy { f.contains(Substring($0)) }
+        XCTAssertEqual(crk_cpu_level(), f.contains("avx2") ? (avx512 ? 2 : 1) : 0)
+        crk_set_wide(0)
+        XCTAssertEqual(crk_wide(), 0)
+        crk_set_wide(7)
+        XCTAssertEqual(crk_wide(), crk_cpu_level())
+    }
+
+    func testSimdOffInTheEnvironmentForcesTheScalarPath() throws {
+        // A child process of this test binary would need a new test runner; the decision
+        // is a pure function of the variable and the CPU level instead.
+        XCTAssertEqual(crk_choose_level("off", 1), 0)
+        XCTAssertEqual(crk_choose_level("0", 1), 0)
+        XCTAssertEqual(crk_choose_level("scalar", 1), 0)
+        XCTAssertEqual(crk_choose_level(nil, 1), 1)
+        XCTAssertEqual(crk_choose_level("on", 1), 1)
+        XCTAssertEqual(crk_choose_level(nil, 0), 0)
+        XCTAssertEqual(crk_choose_level("avx2", 2), 1)
+        XCTAssertEqual(crk_choose_level("avx2", 0), 0)
+        XCTAssertEqual(crk_choose_level(nil, 2), 2)
+        // And the decision this process makes from its own environment (run the tests
+        // with CHARTREEL_SIMD=off as well to check that side).
+        crk_reset_wide()
+        let off = ProcessInfo.processInfo.environment["CHARTREEL_SIMD"] == "off"
+        XCTAssertEqual(crk_wide(), off ? 0 : crk_cpu_level())
+    }
+
+    func testOverSpanMatchesReference() {
+        var rng = RNG(state: 1)
+        var src = [UInt32](repeating: 0, count: 64), dst = src, ref = src
+        for level in levels {
+            crk_set_wide(level)
+            for _ in 0..<15_000 {
+                let len = rng.below(41), cov = rng.coverage()
+                for i in 0..<len { src[i] = rng.pixel(); dst[i] = rng.pixel() }
+                ref = dst
+                ref.withUnsafeMutableBufferPointer { r in src.withUnsafeBufferPointer { overSpan(r.baseAddress!, $0.baseAddress!, len, cov) } }
+                dst.withUnsafeMutableBufferPointer { d in src.withUnsafeBufferPointer { crk_over_span(d.baseAddress!, $0.baseAddress!, len, cov) } }
+                if dst != ref { XCTFail("level \(level) length \(len) coverage \(cov): \(dst) != \(ref)"); return }
+            }
+        }
+    }
+
+    func testSolidSpanMatchesReference() {
+        var rng = RNG(state: 2)
+        var dst = [UInt32](repeating: 0, count: 64), ref = dst
+        for level in levels {
+            crk_set_wide(level)
+            for _ in 0..<15_000 {
+                let len = rng.below(41), cov = rng.coverage(), color = rng.pixel()
+                for i in 0..<len { dst[i] = rng.pixel() }
+                ref = dst
+                ref.withUnsafeMutableBufferPointer { blitSolid($0.baseAddress!, 0, len, cov, color) }
+                dst.withUnsafeMutableBufferPointer { blitSolidWide($0.baseAddress!, 0, len, cov, color) }
+                if dst != ref { XCTFail("level \(level) length \(len) coverage \(cov) colour \(color)"); return }
+            }
+        }
+    }
+
+    /// Positions for the gradient kernels: ordinary ones, ones near table and period
+    /// boundaries, huge, infinite and NaN.
+    static func position(_ rng: inout RNG, _ n: Int) -> Double {
+        switch rng.below(10) {
+        case 0: return [Double.nan, .infinity, -.infinity, 0, -0.0, Double(n), 0x1p40, -0x1p40, 0x1p41, 1e300][rng.below(10)]
+        case 1: return Double(rng.below(4 * n) - 2 * n) + [0, 1e-12, -1e-12, 0.5][rng.below(4)]
+        case 2: return (rng.unit() - 0.5) * 0x1p44
+        default: return (rng.unit() - 0.5) * Double(6 * n)
+        }
+    }
+
+    func testLinearKernelMatchesReference() {
+        var rng = RNG(state: 3)
+        var dst = [UInt32](repeating: 0, count: 64), ref = dst, scratch = dst
+        for level in levels {
+            crk_set_wide(level)
+            for n in [256, 1024, 4096] {
+                let lut = (0..<(n + 2)).map { _ in rng.pixel() }
+                for spread in SpreadMode.allCases {
+                    for _ in 0..<5_000 {
+                        let len = rng.below(41), cov = rng.coverage()
+                        let p0 = Self.position(&rng, n)
+                        let a = rng.below(6) == 0 ? Self.position(&rng, n) : (rng.unit() - 0.5) * Double(n) / 50
+                        for i in 0..<len { dst[i] = rng.pixel() }
+                        ref = dst
+                        lut.withUnsafeBufferPointer { l in
+                            ref.withUnsafeMutableBufferPointer { r in
+                                scratch.withUnsafeMutableBufferPointer { s in
+                                    blitLinear(r.baseAddress!, 0, len, cov, l.baseAddress!, n, spread, p0, a, s.baseAddress!)
+                                }
+                            }
+                            dst.withUnsafeMutableBufferPointer {
+                                crk_linear_over($0.baseAddress!, len, cov, l.baseAddress!, Int32(n), spread.kernelCode, p0, a)
+                            }
+                        }
+                        if dst != ref {
+                            XCTFail("level \(level) n \(n) \(spread) length \(len) p0 \(p0) a \(a)"); return
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testConcentricRadialKernelMatchesReference() {
+        var rng = RNG(state: 4)
+        var dst = [UInt32](repeating: 0, count: 64), ref = dst, scratch = dst
+        for level in levels {
+            crk_set_wide(level)
+            for n in [256, 2048] {
+                let lut = (0..<(n + 2)).map { _ in rng.pixel() }
+                for spread in SpreadMode.allCases {
+                    for _ in 0..<5_000 {
+                        let len = rng.below(41), cov = rng.coverage()
+                        let x = rng.below(4000) - 100, y = rng.below(3000) - 100
+                        // A transform's inverse: scales, rotations, sometimes degenerate or huge.
+                        let sc = rng.below(10) == 0 ? 1e200 : (rng.unit() * 4 + 0.01)
+                        let th = rng.unit() * 6.3
+                        var s = RadialShader()
+                        s.ux = cos(th) / sc; s.uy = sin(th) / sc; s.vx = -sin(th) / sc; s.vy = cos(th) / sc
+                        s.ox = (rng.unit() - 0.5) * 4000; s.oy = (rng.unit() - 0.5) * 4000
+                        s.r0 = rng.below(3) == 0 ? 0 : rng.unit() * 300
+                        s.dr = (rng.unit() - 0.3) * 900
+                        if rng.below(20) == 0 { s.dr = [1e-300, -1e-300, .nan][rng.below(3)] }
+                        if rng.below(4) == 0 {
+                            // Whole-pixel geometry, so that many distances, and positions, are
+                            // exact integers: positions on table boundaries.
+                            s.ux = 1; s.uy = 0; s.vx = 0; s.vy = 1
+                            s.ox = Double(rng.below(400) - 200); s.oy = Double(rng.below(400) - 200)
+                            s.r0 = Double(rng.below(20)); s.dr = Double(n) / Double(1 << rng.below(4))
+                        }
+                        s.concentric = true
+                        var sp = Shader.Params(kind: .radial, n: n, spread: spread)
+                        sp.radial = s
+                        for i in 0..<len { dst[i] = rng.pixel() }
+                        ref = dst
+                        lut.withUnsafeBufferPointer { l in
+                            ref.withUnsafeMutableBufferPointer { r in
+                                scratch.withUnsafeMutableBufferPointer { sb in
+                                    shadeSpan(sp, l.baseAddress!, sb.baseAddress!, x, y, len)
+                                    overSpan(r.baseAddress!, sb.baseAddress!, len, cov)
+                                }
+                            }
+                            dst.withUnsafeMutableBufferPointer {
+                                blitConcentricWide(sp, l.baseAddress!, $0.baseAddress! - x, x, y, len, cov)
+                            }
+                        }
+                        if dst != ref { XCTFail("level \(level) n \(n) \(spread) length \(len) at \(x),\(y) \(s)"); return }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whole scenes — solid, linear, radial and sweep fills at partial coverage and
+    /// opacity, translucent layers, a masked clip and a blend mode — give the same bytes
+    /// with the wide kernels and without.
+    func testCanvasDrawsTheSameBytesWithAndWithoutWideKernels() {
+        func draw() -> Pixmap {
+            let c = Canvas(width: 301, height: 203, background: Color(r: 0.9, g: 0.95, b: 1, a: 1))
+            var rng = RNG(state: 5)
+            func color() -> Color { Color(r: rng.unit(), g: rng.unit(), b: rng.unit(), a: 0.2 + 0.8 * rng.unit()) }
+            func stops(_ k: Int) -> [GradientStop] { (0..<k).map { GradientStop(offset: Double($0) / Double(k - 1), color: color()) } }
+            for i in 0..<60 {
+                let r = Rect(x: rng.unit() * 300 - 40, y: rng.unit() * 200 - 30, width: 10 + rng.unit() * 180,
+                             height: 10 + rng.unit() * 120)
+                let path: Path = i % 3 == 0 ? .ellipse(in: r) : (i % 3 == 1 ? .roundedRect(r, cornerRadius: 9) : .rect(r))
+                let paint: Paint
+                switch i % 5 {
+                case 0: paint = .solid(color())
+                case 1: paint = .linearGradient(LinearGradient(start: Point(r.minX, r.minY), end: Point(r.maxX, r.maxY),
+                                                               colors: [color(), color()]))
+                case 2: paint = .radialGradient(RadialGradient(center: Point(r.midX, r.midY), endRadius: r.width / 2,
+                                                               stops: stops(3), spread: i % 2 == 0 ? .pad : .reflect))
+                case 3: paint = .linearGradient(LinearGradient(start: Point(r.minX, r.minY), end: Point(r.midX, r.minY),
+                                                               colors: [color(), color()], spread: i % 2 == 0 ? .reflect : .repeat))
+                default: paint = .sweepGradient(SweepGradient(center: Point(r.midX, r.midY), stops: stops(2)))
+                }
+                if i % 7 == 3 { c.beginLayer(opacity: 0.6) }
+                if i % 11 == 5 { c.save(); c.clip(to: .ellipse(in: Rect(x: 20, y: 10, width: 250, height: 170))) }
+                c.fill(path, paint: paint, opacity: i % 4 == 0 ? 0.7 : 1, blendMode: i % 13 == 6 ? .multiply : .sourceOver)
+                if i % 11 == 5 { c.restore() }
+                if i % 7 == 3 { c.endLayer() }
+            }
+            return c.takePixmap()
+        }
+        crk_set_wide(0)
+        let scalar = draw()
+        for level in 1...max(1, crk_cpu_level()) {
+            crk_set_wide(level)
+            let wide = draw()
+            XCTAssertTrue(scalar == wide, "the wide kernels (level \(crk_wide())) changed pixels")
+        }
+        XCTAssertNotEqual(scalar.data.count, 0)
+    }
+}
