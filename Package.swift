@@ -22,11 +22,23 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // Text shaping, font lookup and fallback, bidi and line breaking (issue 17).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"])]),
+        // FriBidi's and ICU's C entry points behind plain C functions (their macros do not
+        // import into Swift).
+        .target(name: "CTextSupport", dependencies: ["CFriBidi", "CICU"]),
         // glibc's <malloc.h>, for the command line's allocator tuning.
         .systemLibrary(name: "CMalloc"),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["Geometry", "CPNG"]),
-        .target(name: "Text", dependencies: ["Geometry", "CFreeType"]),
+        .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextSupport"]),
         .target(name: "Motion"),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Charts", dependencies: ["Scene", "Geometry", "Raster", "Text", "Motion"]),
@@ -49,7 +61,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "Scene", "Motion", "CFreeType"]),
         .testTarget(name: "TimelinesTests", dependencies: ["Timelines", "Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Scene", "Raster", "Geometry", "Motion"]),
