@@ -94,17 +94,23 @@ public final class Font: @unchecked Sendable {
         let flags = face.pointee.face_flags
         let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
         let color = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && face.pointee.num_fixed_sizes > 0
-        guard scalable || color, face.pointee.units_per_EM > 0,
-              let blob = hb_blob_create_from_file_or_fail(path) else {
+        guard scalable || color, let blob = hb_blob_create_from_file_or_fail(path) else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             throw TextError.fontNotScalable(path: path)
         }
         let hbFace = hb_face_create(blob, UInt32(faceIndex))
         hb_blob_destroy(blob)
+        // FreeType leaves units_per_EM at 0 for bitmap-only faces; the head table has it.
+        let upem = scalable ? Int32(face.pointee.units_per_EM) : Int32(hb_face_get_upem(hbFace))
         let hbFont = hb_font_create(hbFace)!
         hb_face_destroy(hbFace)
-        let upem = Int32(face.pointee.units_per_EM)
+        guard upem > 0 else {
+            hb_font_destroy(hbFont)
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw TextError.fontNotScalable(path: path)
+        }
         hb_font_set_scale(hbFont, upem, upem)
         hb_font_make_immutable(hbFont)
         self.hbFont = hbFont
@@ -125,11 +131,20 @@ public final class Font: @unchecked Sendable {
         isBold = style & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = style & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Double(face.pointee.units_per_EM)
+        unitsPerEm = Double(upem)
         hasKerning = flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-        ascender = Double(face.pointee.ascender)
-        descender = Double(face.pointee.descender)
-        lineSpacing = Double(face.pointee.height)
+        if scalable {
+            ascender = Double(face.pointee.ascender)
+            descender = Double(face.pointee.descender)
+            lineSpacing = Double(face.pointee.height)
+        } else {
+            // Bitmap faces: FreeType's values are in pixels of the strike; HarfBuzz reads hhea/OS2.
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(hbFont, &extents)
+            ascender = Double(extents.ascender)
+            descender = Double(extents.descender)
+            lineSpacing = Double(extents.ascender - extents.descender + extents.line_gap)
+        }
         state = Mutex(State(library: library, face: face))
     }
 

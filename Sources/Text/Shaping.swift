@@ -213,10 +213,8 @@ enum Shaper {
         let unicode = hb_unicode_funcs_get_default()
         var scripts = scalars.map { hb_unicode_script(unicode, $0) }
         func isWeak(_ sc: hb_script_t) -> Bool { sc == HB_SCRIPT_COMMON || sc == HB_SCRIPT_INHERITED || sc == HB_SCRIPT_UNKNOWN }
-        if let firstStrong = scripts.first(where: { !isWeak($0) }) {
-            var last = firstStrong
-            for k in 0..<n { if isWeak(scripts[k]) { scripts[k] = last } else { last = scripts[k] } }
-        }
+        var last = scripts.first(where: { !isWeak($0) }) ?? HB_SCRIPT_COMMON
+        for k in 0..<n { if isWeak(scripts[k]) { scripts[k] = last } else { last = scripts[k] } }
 
         // 4. Runs, shaped and ordered.
         struct Run { let start: Int, end: Int, level: UInt8; var glyphs: [ShapedGlyph] }
