@@ -311,7 +311,7 @@ public final class Canvas {
                                         }
                                     }
                                 }
-                            case .radial, .sweep:
+                            case .radial, .sweep, .image:
                                 for y in y0..<yEnd {
                                     let row = px + y * w
                                     for s in spans {

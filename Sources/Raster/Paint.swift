@@ -164,6 +164,21 @@ public enum Paint: Hashable, Sendable {
     case radialGradient(RadialGradient)
     /// An angular gradient around a point.
     case sweepGradient(SweepGradient)
+    /// An image stretched over a rectangle (colour emoji glyphs).
+    case image(ImagePaint)
+}
+
+/// An image mapped onto a rectangle in the coordinates the shape is drawn in, sampled
+/// bilinearly between pixel centres and transparent outside the rectangle. Reduce large
+/// images to about their drawn size first (an area filter): bilinear sampling alone
+/// aliases when it skips source pixels.
+public struct ImagePaint: Hashable, Sendable {
+    /// The image, premultiplied.
+    public var pixmap: Pixmap
+    /// Where the image's edges lie.
+    public var rect: Rect
+    /// Creates an image paint.
+    public init(pixmap: Pixmap, rect: Rect) { self.pixmap = pixmap; self.rect = rect }
 }
 
 /// Stops with offsets clamped to 0…1 (NaN to 0), stably sorted, as SVG orders them.

@@ -116,13 +116,21 @@ struct SweepShader {
     var base = 0.0, k0 = 0.0, k1 = 0.0
 }
 
+/// An image in device space: the image-pixel position of a device point (X, Y) is
+/// (ux·X + vx·Y + ox, uy·X + vy·Y + oy), pixel centres at half-integers; texels come
+/// from the shader's table (the premultiplied pixels, rows top to bottom).
+struct ImageShader {
+    var ux = 0.0, uy = 0.0, vx = 0.0, vy = 0.0, ox = 0.0, oy = 0.0
+    var width = 0, height = 0
+}
+
 /// A paint compiled for one draw call in device space: what the span blitter runs.
 ///
 /// Split in two so the row loops copy only plain values: `params` holds no references
 /// (copying it costs no reference counting, which per row was ~0.5 % of a chart frame),
 /// and the colour table is reached through one pointer taken per draw call.
 struct Shader {
-    enum Kind { case solid, linear, radial, sweep }
+    enum Kind { case solid, linear, radial, sweep, image }
 
     /// Everything but the table.
     struct Params {
@@ -135,6 +143,7 @@ struct Shader {
         var a = 0.0, b = 0.0, c = 0.0
         var radial = RadialShader()
         var sweep = SweepShader()
+        var image = ImageShader()
     }
 
     var params: Params
@@ -200,6 +209,17 @@ struct Shader {
             guard o.isFinite, base.isFinite, k0.isFinite else { return nil }
             let s = SweepShader(ux: inv.a, uy: inv.b, vx: inv.c, vy: inv.d, ox: o.x, oy: o.y, base: base, k0: k0, k1: k1)
             self.init(params: Params(kind: .sweep, n: table.n, spread: g.spread, sweep: s), table: table.colors)
+        case .image(let img):
+            let w = img.pixmap.width, h = img.pixmap.height
+            guard w > 0, h > 0, img.rect.width > 0, img.rect.height > 0, let inv = transform.inverted else { return nil }
+            // Device pixel -> user space -> image pixels (continuous, pixel centres at +0.5).
+            let kx = Double(w) / img.rect.width, ky = Double(h) / img.rect.height
+            let o = inv.apply(.zero)
+            let s = ImageShader(ux: inv.a * kx, uy: inv.b * ky, vx: inv.c * kx, vy: inv.d * ky,
+                                ox: (o.x - img.rect.minX) * kx, oy: (o.y - img.rect.minY) * ky, width: w, height: h)
+            guard s.ux.isFinite, s.uy.isFinite, s.vx.isFinite, s.vy.isFinite, s.ox.isFinite, s.oy.isFinite else { return nil }
+            let texels = img.pixmap.data.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+            self.init(params: Params(kind: .image, image: s), table: texels)
         }
     }
 
@@ -232,6 +252,8 @@ func shadeSpan(_ sp: Shader.Params, _ lut: UnsafePointer<UInt32>, _ out: UnsafeM
         case .repeat: shadeRadial(s, lut, n, .repeat, out, fx, fy, len)
         case .reflect: shadeRadial(s, lut, n, .reflect, out, fx, fy, len)
         }
+    case .image:
+        shadeImage(sp.image, lut, out, fx, fy, len)
     case .sweep:
         let s = sp.sweep
         switch sp.spread {
@@ -239,6 +261,35 @@ func shadeSpan(_ sp: Shader.Params, _ lut: UnsafePointer<UInt32>, _ out: UnsafeM
         case .repeat: shadeSweep(s, lut, n, .repeat, out, fx, fy, len)
         case .reflect: shadeSweep(s, lut, n, .reflect, out, fx, fy, len)
         }
+    }
+}
+
+/// The image span loop: bilinear between the four texel centres around each pixel
+/// centre, with 8-bit weights; texels outside the image are transparent, so the image's
+/// edges are anti-aliased like a shape's.
+@inline(__always)
+func shadeImage(_ s: ImageShader, _ texels: UnsafePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>,
+                _ fx: Double, _ fy: Double, _ len: Int) {
+    let w = s.width, h = s.height
+    @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+        x >= 0 && y >= 0 && x < w && y < h ? texels[y &* w &+ x] : 0
+    }
+    let u0 = s.ux * fx + s.vx * fy + s.ox - 0.5, v0 = s.uy * fx + s.vy * fy + s.oy - 0.5
+    for i in 0..<len {
+        let u = u0 + s.ux * Double(i), v = v0 + s.uy * Double(i)
+        guard u > -1, v > -1, u < Double(w), v < Double(h) else { out[i] = 0; continue }
+        let xf = u.rounded(.down), yf = v.rounded(.down)
+        let x = Int(xf), y = Int(yf)
+        let ax = UInt32(((u - xf) * 256).rounded()), ay = UInt32(((v - yf) * 256).rounded())
+        let t00 = texel(x, y), t10 = texel(x + 1, y), t01 = texel(x, y + 1), t11 = texel(x + 1, y + 1)
+        var result: UInt32 = 0
+        for shift in stride(from: 0 as UInt32, through: 24, by: 8) {
+            let c00 = (t00 >> shift) & 255, c10 = (t10 >> shift) & 255, c01 = (t01 >> shift) & 255, c11 = (t11 >> shift) & 255
+            let top = c00 * (256 - ax) + c10 * ax, bottom = c01 * (256 - ax) + c11 * ax
+            let c = (top * (256 - ay) + bottom * ay + 32768) >> 16
+            result |= min(c, 255) << shift
+        }
+        out[i] = result
     }
 }
 
