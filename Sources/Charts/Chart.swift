@@ -263,8 +263,14 @@ public struct ChartSpec: Sendable {
         var top = content.minY, bottom = content.maxY, left = content.minX, right = content.maxX
         let s = style
         if let t = title {
-            top += lineHeight(s.boldFont, s.titleSize)
-            if t.subtitle != nil { top += 2 + lineHeight(s.font, s.subtitleSize) }
+            if t.textStyle != nil {
+                let (tn, sn) = titleTextNodes(t, width: content.width, y: 0)
+                top += tn.box.height
+                if let sn { top += 2 + sn.box.height }
+            } else {
+                top += lineHeight(s.boldFont, s.titleSize)
+                if t.subtitle != nil { top += 2 + lineHeight(s.font, s.subtitleSize) }
+            }
             top += 10
         }
         if let l = legend, !legendEntries.isEmpty {
@@ -315,7 +321,29 @@ public struct ChartSpec: Sendable {
         return .group(GroupNode(id: id, children: children))
     }
 
+    /// The title's and subtitle's text nodes when the title has a text style: set as
+    /// blocks no wider than `width` (unless the style says), the title's first baseline at `y`.
+    func titleTextNodes(_ t: TitleSpec, width: Double, y: Double, x: Double = 0) -> (TextNode, TextNode?) {
+        let s = style
+        var block = t.textStyle ?? .singleLine
+        if block.maxWidth == nil { block.maxWidth = width }
+        let n = TextNode(id: "title", t.title, font: s.boldFont, size: s.titleSize, color: s.textColor,
+                         position: Point(x, y + s.boldFont.ascent(size: s.titleSize)), options: t.shaping, style: block)
+        guard let sub = t.subtitle else { return (n, nil) }
+        let top = n.position.y + n.metrics.descent + 2
+        var m = TextNode(id: "subtitle", sub, font: s.font, size: s.subtitleSize, color: s.secondaryTextColor,
+                         position: Point(x, top), options: t.shaping, style: block)
+        m.position.y += m.metrics.ascent
+        return (n, m)
+    }
+
     func titleNodes(_ t: TitleSpec, _ l: Layout) -> [Node] {
+        if t.textStyle != nil {
+            var (n, m) = titleTextNodes(t, width: l.content.width, y: l.content.minY, x: l.content.minX)
+            n.opacity = t.opacity
+            m?.opacity = t.opacity
+            return [.text(n)] + (m.map { [.text($0)] } ?? [])
+        }
         let s = style
         var y = l.content.minY + s.boldFont.ascent(size: s.titleSize)
         var out: [Node] = []

@@ -2,6 +2,7 @@ import Geometry
 import Raster
 import Motion
 import Scene
+import Text
 
 /// The kinds of mark a chart draws.
 public enum MarkKind: String, Hashable, Sendable, CaseIterable {
@@ -134,6 +135,11 @@ public struct MarkSpec: Sendable {
     public var textAngle: Double = 0
     /// Text: a pill background.
     public var textBackground: TextBackground?
+    /// Text: OpenType features, language and direction. Number labels get tabular
+    /// figures unless the features say otherwise (`"-tnum"`).
+    public var textShaping: ShapingOptions = .default
+    /// Text: maximum width, wrapping or truncation, line height and alignment.
+    public var textBlock: TextBlockStyle = .singleLine
     /// Text: place each label at its series' peak (the baby-names labels), centred in its band.
     public var atPeak = false
     /// Shape mark: the path (in data coordinates when `shapeInData`, else pixels).

@@ -339,11 +339,15 @@ extension ChartSpec {
             let value = m.atPeak ? (e.low + e.high) / 2 : e.high
             let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
             let text: String
+            var isNumber = false
             if let lit = m.textLiteral { text = lit }
             else if m.atPeak { text = e.series }
             else if let f = m.textField {
-                switch data[e.row][f] { case .number(let v)?: text = m.textFormat.format(v); case .string(let s)?: text = s; case nil: text = "" }
-            } else { text = m.textFormat.format(e.high) }
+                switch data[e.row][f] { case .number(let v)?: text = m.textFormat.format(v); isNumber = true; case .string(let s)?: text = s; case nil: text = "" }
+            } else { text = m.textFormat.format(e.high); isNumber = true }
+            var shaping = m.textShaping
+            // Value labels: tabular figures, so labels of one column line up digit by digit.
+            if isNumber && !shaping.features.contains(where: { $0.contains("tnum") }) { shaping.features.append("tnum") }
             let anchor: TextAnchor, pos: Point
             let off = m.atPeak ? 0 : m.textOffset
             switch m.atPeak ? .center : m.textPosition {
@@ -355,7 +359,8 @@ extension ChartSpec {
             }
             var node = TextNode(id: "\(m.id ?? "label")[\(i)]", text, font: style.font, size: m.fontSize,
                                 color: m.textColor ?? style.textColor, position: pos, anchor: anchor,
-                                rotation: m.textAngle * .pi / 180, background: m.textBackground)
+                                rotation: m.textAngle * .pi / 180, background: m.textBackground,
+                                options: shaping, style: m.textBlock)
             if let count = m.count, m.textLiteral == nil, !m.atPeak {
                 // The number counts up to its value with the animation's easing.
                 let target = m.textField.flatMap { data[e.row][$0]?.number } ?? e.high

@@ -29,7 +29,7 @@ import Geometry
 import Synchronization
 
 /// The direction of a paragraph.
-public enum TextDirection: String, Hashable, Sendable {
+public enum TextDirection: String, Hashable, Sendable, CaseIterable {
     /// From the first strong character (Arabic or Hebrew: right to left), left to right when none.
     case auto
     /// Left to right.
