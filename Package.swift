@@ -58,6 +58,11 @@ let package = Package(
                           dependencies: ["Raster", "Geometry", "Scene", "Timelines"],
                           path: "Benchmarks/RasterBench"),
 
+        // The text benchmark (scripts/bench, section "text"): against Pango+Cairo.
+        .executableTarget(name: "chartreel-textbench",
+                          dependencies: ["Text", "Scene", "Raster", "Geometry", "Motion"],
+                          path: "Benchmarks/TextBench"),
+
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
