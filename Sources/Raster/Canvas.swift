@@ -243,10 +243,12 @@ public final class Canvas {
     }
 
     /// Fills polygons in the current target's pixels (the paint is still in user space).
+    /// With `replay`, the coverage comes from those recorded runs instead of
+    /// rasterizing `polys`; with `record`, the rasterizer's runs are appended to it.
     func fillTarget(_ polys: [Polyline], paint: Paint, rule: FillRule, opacity: Double,
-                    blendMode: BlendMode = .sourceOver) {
+                    blendMode: BlendMode = .sourceOver, replay: [CoverageRun]? = nil, record: CoverageRecorder? = nil) {
         let cx0 = state.clipX0, cy0 = state.clipY0, cx1 = state.clipX1, cy1 = state.clipY1
-        guard opacity > 0, !polys.isEmpty, cx1 > cx0, cy1 > cy0,
+        guard opacity > 0, !polys.isEmpty || replay != nil, cx1 > cx0, cy1 > cy0,
               let shader = Shader(paint, transform: state.transform, table: gradientTable) else { return }
         let w = pixmap.width
         let mode = blendMode
@@ -266,8 +268,7 @@ public final class Canvas {
                 shader.table.withUnsafeBufferPointer { tb in
                     let lut = tb.baseAddress!
                     withMaskPointer(mask) { maskBase in
-                        rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
-                                              rule: rule, opacity: opacity) { y0, rows, spans in
+                        func blitRuns(_ y0: Int, _ rows: Int, _ spans: UnsafeBufferPointer<Span>) {
                             // A run of rows with the same spans: the dirty box and the paint
                             // switch once, then the rows.
                             let yEnd = y0 + rows
@@ -320,6 +321,15 @@ public final class Canvas {
                                         overSpan(row + x, row0, len, UInt32(s.alpha))
                                     }
                                 }
+                            }
+                        }
+                        if let replay {
+                            for run in replay { run.spans.withUnsafeBufferPointer { blitRuns(run.y0, run.rows, $0) } }
+                        } else {
+                            rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
+                                                  rule: rule, opacity: opacity) { y0, rows, spans in
+                                record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans)))
+                                blitRuns(y0, rows, spans)
                             }
                         }
                     }

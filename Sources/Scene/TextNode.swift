@@ -78,6 +78,12 @@ public struct TextNode: Sendable {
     public let colorGlyphs: [ImagePaint]
     /// The text of each line as set (wrapped, with an ellipsis where truncated).
     public let lineStrings: [String]
+    /// The glyphs' coverage, recorded on the first frame and replayed on the frames that
+    /// draw the text under the same transform and opacity (shared by copies of the node,
+    /// which all have the same glyphs).
+    let coverage = CoverageCache()
+    /// The same for each colour glyph's rectangle.
+    let colorCoverage: [CoverageCache]
 
     /// Lays out `string` in `font` at `size`, shaped with `options` and set in lines by `style`.
     public init(id: String? = nil, _ string: String, font: Font, size: Double, color: Color = .black,
@@ -94,6 +100,7 @@ public struct TextNode: Sendable {
                 .map { ImagePaint(pixmap: $0, rect: g.rect) }
         }
         lineStrings = block.strings
+        colorCoverage = colorGlyphs.map { _ in CoverageCache() }
     }
 
     /// The offset from the anchor to the baseline-left origin, in the text's own frame.
@@ -167,9 +174,9 @@ public struct TextNode: Sendable {
         if let bg = background {
             canvas.fill(Path.roundedRect(paddedBox, cornerRadius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
         }
-        canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity)
-        for image in colorGlyphs {
-            canvas.fill(Path.rect(image.rect), paint: .image(image), rule: .nonZero, opacity: drawOpacity)
+        canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: coverage)
+        for (image, cache) in zip(colorGlyphs, colorCoverage) {
+            canvas.fill(Path.rect(image.rect), paint: .image(image), rule: .nonZero, opacity: drawOpacity, cache: cache)
         }
         if layered { canvas.endLayer() }
         canvas.restore()

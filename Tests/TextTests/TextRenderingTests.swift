@@ -129,4 +129,39 @@ final class TextRenderingTests: XCTestCase {
         let xs1 = ones.map { $0 % 200 }, xs8 = eights.map { $0 % 200 }
         XCTAssertEqual(Double(xs1.max()!), Double(xs8.max()!), accuracy: 4, "right edges agree")
     }
+
+    func testReplayedCoverageGivesTheBytesOfAFreshFill() throws {
+        // A node draws through its coverage cache: the second frame replays the first's
+        // spans. Compare with a new node (empty cache) on every frame, over a background,
+        // at two opacities and after a move (a new key).
+        var node = TextNode("Caffeine 🇯🇵 مصر", font: dejaVu, size: 22, position: Point(7.3, 30.6))
+        for (opacity, dx) in [(1.0, 0.0), (1.0, 0.0), (0.6, 0.0), (1.0, 3.25), (1.0, 0.0)] {
+            node.opacity = .constant(opacity)
+            node.position.x = 7.3 + dx
+            let fresh = TextNode("Caffeine 🇯🇵 مصر", font: dejaVu, size: 22, position: node.position)
+            var f = fresh
+            f.opacity = .constant(opacity)
+            let a = render(node, width: 260, height: 44, background: Color(r: 0.9, g: 0.8, b: 0.7))
+            let b = render(f, width: 260, height: 44, background: Color(r: 0.9, g: 0.8, b: 0.7))
+            XCTAssertEqual(a, b, "opacity \(opacity), moved \(dx)")
+        }
+    }
+
+    func testImagePaintInterpolatesBetweenTexelCentres() throws {
+        // A 2x1 image, red then blue, stretched over 20x10 px: the left quarter is red, the
+        // right quarter blue, the middle a premultiplied mix.
+        let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), blue = PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255)
+        var image = Pixmap(width: 2, height: 1)
+        image.data = [red.r, red.g, red.b, red.a, blue.r, blue.g, blue.b, blue.a]
+        let canvas = Canvas(width: 20, height: 10)
+        let rect = Rect(x: 0, y: 0, width: 20, height: 10)
+        canvas.fill(Path.rect(rect), paint: .image(ImagePaint(pixmap: image, rect: rect)))
+        let p = canvas.pixmap
+        XCTAssertEqual(p.pixel(2, 5), red)
+        XCTAssertEqual(p.pixel(17, 5), blue)
+        let mid = p.pixel(10, 5)
+        // u = 10.5 / 10 − 0.5 = 0.55 texels from the red centre: 45 % red, 55 % blue.
+        XCTAssertEqual(Int(mid.r), 115, accuracy: 1); XCTAssertEqual(Int(mid.b), 139, accuracy: 1)
+        XCTAssertEqual(p.pixel(10, 0).a, 255, "edge rows are the edge texels, not faded")
+    }
 }
