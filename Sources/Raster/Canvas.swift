@@ -268,7 +268,11 @@ public final class Canvas {
                 shader.table.withUnsafeBufferPointer { tb in
                     let lut = tb.baseAddress!
                     withMaskPointer(mask) { maskBase in
-                        func blitRuns(_ y0: Int, _ rows: Int, _ spans: UnsafeBufferPointer<Span>) {
+                        // An image's shaded colours are recorded with its spans (and replayed
+                        // instead of sampling the image again) on the fast path only.
+                        let collect = record != nil && sp.kind == .image && fast
+                        var collected: [UInt32] = []
+                        func blitRuns(_ y0: Int, _ rows: Int, _ spans: UnsafeBufferPointer<Span>, _ colors: UnsafePointer<UInt32>?) {
                             // A run of rows with the same spans: the dirty box and the paint
                             // switch once, then the rows.
                             let yEnd = y0 + rows
@@ -313,23 +317,39 @@ public final class Canvas {
                                     }
                                 }
                             case .radial, .sweep, .image:
+                                var k = 0
                                 for y in y0..<yEnd {
                                     let row = px + y * w
                                     for s in spans {
                                         let x = Int(s.x), len = Int(s.length)
+                                        if let colors {
+                                            overSpan(row + x, colors + k, len, UInt32(s.alpha))
+                                            k += len
+                                            continue
+                                        }
                                         shadeSpan(sp, lut, row0, x, y, len)
+                                        if collect { collected.append(contentsOf: UnsafeBufferPointer(start: row0, count: len)) }
                                         overSpan(row + x, row0, len, UInt32(s.alpha))
                                     }
                                 }
                             }
                         }
                         if let replay {
-                            for run in replay { run.spans.withUnsafeBufferPointer { blitRuns(run.y0, run.rows, $0) } }
+                            for run in replay {
+                                run.spans.withUnsafeBufferPointer { spans in
+                                    if fast, sp.kind == .image, let colors = run.colors {
+                                        colors.withUnsafeBufferPointer { blitRuns(run.y0, run.rows, spans, $0.baseAddress) }
+                                    } else {
+                                        blitRuns(run.y0, run.rows, spans, nil)
+                                    }
+                                }
+                            }
                         } else {
                             rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
                                                   rule: rule, opacity: opacity) { y0, rows, spans in
-                                record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans)))
-                                blitRuns(y0, rows, spans)
+                                collected.removeAll(keepingCapacity: true)
+                                blitRuns(y0, rows, spans, nil)
+                                record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans), colors: collect ? collected : nil))
                             }
                         }
                     }
