@@ -75,6 +75,9 @@ struct ShapedGlyph: Sendable {
 
 /// A whole string shaped, size-independent (ems), in visual order.
 final class ShapedText: Sendable {
+    /// The font it was shaped in: held so that the font, whose identity keys the cache,
+    /// cannot be freed and its address reused by another font while the entry exists.
+    let font: Font
     let glyphs: [ShapedGlyph]
     let width: Double
     let ascent: Double, descent: Double
@@ -85,9 +88,9 @@ final class ShapedText: Sendable {
     /// True when the paragraph resolved to right to left.
     let isRightToLeft: Bool
 
-    init(glyphs: [ShapedGlyph], width: Double, ascent: Double, descent: Double,
+    init(font: Font, glyphs: [ShapedGlyph], width: Double, ascent: Double, descent: Double,
          ink: (Double, Double, Double, Double)?, missing: [Unicode.Scalar], isRightToLeft: Bool) {
-        self.glyphs = glyphs; self.width = width; self.ascent = ascent; self.descent = descent
+        self.font = font; self.glyphs = glyphs; self.width = width; self.ascent = ascent; self.descent = descent
         self.ink = ink; self.missing = missing; self.isRightToLeft = isRightToLeft
     }
 }
@@ -155,7 +158,7 @@ enum Shaper {
         let scalars = s.unicodeScalars.map(\.value)
         let n = scalars.count
         guard n > 0 else {
-            return ShapedText(glyphs: [], width: 0, ascent: primary.ascent(size: 1), descent: primary.descent(size: 1),
+            return ShapedText(font: primary, glyphs: [], width: 0, ascent: primary.ascent(size: 1), descent: primary.descent(size: 1),
                               ink: nil, missing: [], isRightToLeft: options.direction == .rightToLeft)
         }
 
@@ -299,7 +302,7 @@ enum Shaper {
             let f = fonts[fontOf[runs[r].start]]
             ascent = max(ascent, f.ascent(size: 1)); descent = max(descent, f.descent(size: 1))
         }
-        return ShapedText(glyphs: placed, width: pen, ascent: ascent, descent: descent, ink: ink,
+        return ShapedText(font: primary, glyphs: placed, width: pen, ascent: ascent, descent: descent, ink: ink,
                           missing: missing, isRightToLeft: rtlParagraph)
     }
 }

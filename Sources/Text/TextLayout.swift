@@ -117,15 +117,16 @@ public struct TextLine: Sendable {
 /// Colour glyph images reduced to the sizes they are drawn at, kept across frames.
 enum ColorGlyphCache {
     private struct Key: Hashable { let font: ObjectIdentifier, glyph: UInt32, width: Int, height: Int }
-    private static let table = Mutex<[Key: ColorGlyphImage]>([:])
+    // The font is kept with its images so its address (part of the key) is not reused.
+    private static let table = Mutex<[Key: (Font, ColorGlyphImage)]>([:])
 
     static func resampled(_ font: Font, _ glyph: UInt32, _ image: ColorGlyphImage, _ w: Int, _ h: Int) -> ColorGlyphImage {
         let key = Key(font: ObjectIdentifier(font), glyph: glyph, width: w, height: h)
-        if let hit = table.withLock({ $0[key] }) { return hit }
+        if let hit = table.withLock({ $0[key] }) { return hit.1 }
         let out = image.areaResampled(width: w, height: h)
         table.withLock { t in
             if t.count > 4096 { t.removeAll() }
-            t[key] = out
+            t[key] = (font, out)
         }
         return out
     }
