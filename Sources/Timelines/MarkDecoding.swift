@@ -138,8 +138,7 @@ extension TimelineDecoder {
     }
 
     static func textOptions(_ c: JSONCursor, into m: inout MarkSpec, data: ChartData = .none) {
-        guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak",
-                                             "wrap"] + shapingKeys) else { return }
+        guard let o = c.object(allowedKeys: textKeys) else { return }
         if let w = o.optional("wrap"), let style = textBlockStyle(w) { m.textBlock = style }
         shaping(o, into: &m.textShaping)
         m.textField = data.field(o.optional("field"))

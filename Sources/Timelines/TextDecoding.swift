@@ -5,6 +5,9 @@ import Text
 extension TimelineDecoder {
     /// Keys of a text mark's or title's shaping options.
     static let shapingKeys = ["features", "language", "direction"]
+    /// Keys of a text mark's "text" object.
+    static let textKeys = ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak",
+                           "wrap"] + shapingKeys
 
     /// `"wrap": { "maxWidth", "overflow": "wrap" | "truncate", "maxLines", "lineHeight",
     /// "align": "leading" | "center" | "trailing" }`; `"wrap": true` wraps at the default width.
