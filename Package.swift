@@ -22,6 +22,18 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // Text shaping, font lookup and fallback, bidi and line breaking (issue 17).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc",
+                       providers: [.apt(["libicu-dev"])]),
+        // FriBidi's and ICU's C entry points behind plain C functions (their macros do not
+        // import into Swift).
+        .target(name: "CTextSupport", dependencies: ["CFriBidi", "CICU"]),
         // glibc's <malloc.h>, for the command line's allocator tuning.
         .systemLibrary(name: "CMalloc"),
         .target(name: "Geometry"),
@@ -29,7 +41,7 @@ let package = Package(
         // at run time through cpuid: no unsafe flags (see Sources/CRasterKernels).
         .target(name: "CRasterKernels"),
         .target(name: "Raster", dependencies: ["Geometry", "CPNG", "CRasterKernels"]),
-        .target(name: "Text", dependencies: ["Geometry", "CFreeType"]),
+        .target(name: "Text", dependencies: ["Geometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CTextSupport"]),
         .target(name: "Motion"),
         .target(name: "Scene", dependencies: ["Geometry", "Raster", "Text", "Motion"]),
         .target(name: "Charts", dependencies: ["Scene", "Geometry", "Raster", "Text", "Motion"]),
@@ -51,10 +63,15 @@ let package = Package(
                           dependencies: ["Raster", "Geometry", "Scene", "Timelines"],
                           path: "Benchmarks/RasterBench"),
 
+        // The text benchmark (scripts/bench, section "text"): against Pango+Cairo.
+        .executableTarget(name: "chartreel-textbench",
+                          dependencies: ["Text", "Scene", "Raster", "Geometry", "Motion"],
+                          path: "Benchmarks/TextBench"),
+
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "CRasterKernels"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "Scene", "Motion", "CFreeType"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Raster", "Geometry", "Motion", "Text"]),
         .testTarget(name: "TimelinesTests", dependencies: ["Timelines", "Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Raster", "Geometry", "Text", "Motion"]),

@@ -58,6 +58,8 @@ extension DrawList {
                 stops(g.stops)
             case .sweepGradient:
                 fatalError("Cairo has no sweep gradient: benchmark scenes do not use it")
+            case .image:
+                fatalError("benchmark scenes draw no images")
             }
         }
         func path(_ p: Path) {

@@ -28,8 +28,30 @@ extension ChartSpec {
         return e
     }
 
+    /// The title's and subtitle's text nodes when the title has a text style: set as
+    /// blocks no wider than `width` (unless the style says), the title's first baseline at `y`.
+    func titleTextNodes(_ t: TitleSpec, width: Double, y: Double, x: Double = 0) -> (TextNode, TextNode?) {
+        let s = style
+        var block = t.textStyle ?? .singleLine
+        if block.maxWidth == nil { block.maxWidth = width }
+        let n = TextNode(id: "title", momentText(t.title), font: s.boldFont, size: s.titleSize, color: s.textColor,
+                         position: Point(x, y + s.boldFont.ascent(size: s.titleSize)), options: t.shaping, style: block)
+        guard let sub = t.subtitle else { return (n, nil) }
+        let top = n.position.y + n.metrics.descent + 2
+        var m = TextNode(id: "subtitle", momentText(sub), font: s.font, size: s.subtitleSize, color: s.secondaryTextColor,
+                         position: Point(x, top), options: t.shaping, style: block)
+        m.position.y += m.metrics.ascent
+        return (n, m)
+    }
+
     func titleNodes(_ l: ChartState) -> [Node] {
         guard let t = title else { return [] }
+        if t.textStyle != nil {
+            var (n, m) = titleTextNodes(t, width: l.content.width, y: l.content.minY, x: l.content.minX)
+            n.opacity = t.opacity
+            m?.opacity = t.opacity
+            return [.text(n)] + (m.map { [.text($0)] } ?? [])
+        }
         let s = style
         var y = l.content.minY + s.boldFont.ascent(size: s.titleSize)
         var out: [Node] = []

@@ -64,8 +64,14 @@ extension ChartSpec {
         var top = content.minY, bottom = content.maxY, left = content.minX, right = content.maxX
         let s = style
         if let t = title {
-            top += lineHeight(s.boldFont, s.titleSize)
-            if t.subtitle != nil { top += 2 + lineHeight(s.font, s.subtitleSize) }
+            if t.textStyle != nil {
+                let (tn, sn) = titleTextNodes(t, width: content.width, y: 0)
+                top += tn.box.height
+                if let sn { top += 2 + sn.box.height }
+            } else {
+                top += lineHeight(s.boldFont, s.titleSize)
+                if t.subtitle != nil { top += 2 + lineHeight(s.font, s.subtitleSize) }
+            }
             top += 10
         }
         if let l = legend, !legendEntries.isEmpty {

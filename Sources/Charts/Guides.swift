@@ -112,6 +112,12 @@ public struct TitleSpec: Sendable {
     public var subtitle: String?
     /// Opacity (animatable).
     public var opacity: AnimatedValue = .constant(1)
+    /// How the title and the subtitle are set: wrapping or truncation at a maximum width
+    /// (the chart's content width when the style gives none), line height, alignment.
+    /// Nil: one line each.
+    public var textStyle: TextBlockStyle?
+    /// Shaping of the title and subtitle: features, language, direction.
+    public var shaping: ShapingOptions = .default
     /// Creates a title.
     public init(_ title: String, subtitle: String? = nil) { self.title = title; self.subtitle = subtitle }
 }

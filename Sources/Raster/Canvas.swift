@@ -264,10 +264,12 @@ public final class Canvas {
     }
 
     /// Fills polygons in the current target's pixels (the paint is still in user space).
+    /// With `replay`, the coverage comes from those recorded runs instead of
+    /// rasterizing `polys`; with `record`, the rasterizer's runs are appended to it.
     func fillTarget(_ polys: [Polyline], paint: Paint, rule: FillRule, opacity: Double,
-                    blendMode: BlendMode = .sourceOver) {
+                    blendMode: BlendMode = .sourceOver, replay: [CoverageRun]? = nil, record: CoverageRecorder? = nil) {
         let cx0 = state.clipX0, cy0 = state.clipY0, cx1 = state.clipX1, cy1 = state.clipY1
-        guard opacity > 0, !polys.isEmpty, cx1 > cx0, cy1 > cy0,
+        guard opacity > 0, !polys.isEmpty || replay != nil, cx1 > cx0, cy1 > cy0,
               let shader = Shader(paint, transform: state.transform, table: gradientTable) else { return }
         let w = pixmap.width
         let mode = blendMode
@@ -288,8 +290,11 @@ public final class Canvas {
                 shader.table.withUnsafeBufferPointer { tb in
                     let lut = tb.baseAddress!
                     withMaskPointer(mask) { maskBase in
-                        rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
-                                              rule: rule, opacity: opacity) { y0, rows, spans in
+                        // An image's shaded colours are recorded with its spans (and replayed
+                        // instead of sampling the image again) on the fast path only.
+                        let collect = record != nil && sp.kind == .image && fast
+                        var collected: [UInt32] = []
+                        func blitRuns(_ y0: Int, _ rows: Int, _ spans: UnsafeBufferPointer<Span>, _ colors: UnsafePointer<UInt32>?) {
                             // A run of rows with the same spans: the dirty box and the paint
                             // switch once, then the rows.
                             let yEnd = y0 + rows
@@ -345,17 +350,25 @@ public final class Canvas {
                                         }
                                     }
                                 }
-                            case .radial, .sweep:
+                            case .radial, .sweep, .image:
                                 let concentric = wide && sp.kind == .radial && sp.radial.concentric
+                                var k = 0
                                 for y in y0..<yEnd {
                                     let row = px + y * w
                                     for s in spans {
                                         let x = Int(s.x), len = Int(s.length)
+                                        if let colors {
+                                            // Replayed image colours (recorded on a first draw).
+                                            overSpan(row + x, colors + k, len, UInt32(s.alpha))
+                                            k += len
+                                            continue
+                                        }
                                         if concentric && len >= wideSpanMinimum {
                                             blitConcentricWide(sp, lut, row, x, y, len, UInt32(s.alpha))
                                             continue
                                         }
                                         shadeSpan(sp, lut, row0, x, y, len)
+                                        if collect { collected.append(contentsOf: UnsafeBufferPointer(start: row0, count: len)) }
                                         if wide && len >= wideSpanMinimum {
                                             crk_over_span(row + x, row0, len, UInt32(s.alpha))
                                         } else {
@@ -363,6 +376,24 @@ public final class Canvas {
                                         }
                                     }
                                 }
+                            }
+                        }
+                        if let replay {
+                            for run in replay {
+                                run.spans.withUnsafeBufferPointer { spans in
+                                    if fast, sp.kind == .image, let colors = run.colors {
+                                        colors.withUnsafeBufferPointer { blitRuns(run.y0, run.rows, spans, $0.baseAddress) }
+                                    } else {
+                                        blitRuns(run.y0, run.rows, spans, nil)
+                                    }
+                                }
+                            }
+                        } else {
+                            rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
+                                                  rule: rule, opacity: opacity) { y0, rows, spans in
+                                collected.removeAll(keepingCapacity: true)
+                                blitRuns(y0, rows, spans, nil)
+                                record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans), colors: collect ? collected : nil))
                             }
                         }
                     }

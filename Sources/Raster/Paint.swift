@@ -164,6 +164,29 @@ public enum Paint: Hashable, Sendable {
     case radialGradient(RadialGradient)
     /// An angular gradient around a point.
     case sweepGradient(SweepGradient)
+    /// An image stretched over a rectangle (colour emoji glyphs).
+    case image(ImagePaint)
+}
+
+/// An image mapped onto a rectangle in the coordinates the shape is drawn in, sampled
+/// bilinearly between pixel centres, its edge pixels continuing outside the rectangle
+/// (fill the rectangle: its coverage anti-aliases the image's edge). Reduce large
+/// images to about their drawn size first (an area filter): bilinear sampling alone
+/// aliases when it skips source pixels.
+public struct ImagePaint: Hashable, Sendable {
+    /// The image, premultiplied.
+    public let pixmap: Pixmap
+    /// Where the image's edges lie.
+    public var rect: Rect
+    /// The pixels as packed words, made once so a draw call does not copy them.
+    let texels: [UInt32]
+    /// Creates an image paint.
+    public init(pixmap: Pixmap, rect: Rect) {
+        self.pixmap = pixmap; self.rect = rect
+        texels = pixmap.data.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+    }
+    public static func == (a: ImagePaint, b: ImagePaint) -> Bool { a.rect == b.rect && a.pixmap == b.pixmap }
+    public func hash(into h: inout Hasher) { h.combine(pixmap); h.combine(rect) }
 }
 
 /// Stops with offsets clamped to 0…1 (NaN to 0), stably sorted, as SVG orders them.

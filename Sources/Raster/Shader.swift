@@ -116,13 +116,21 @@ struct SweepShader {
     var base = 0.0, k0 = 0.0, k1 = 0.0
 }
 
+/// An image in device space (edges clamped): the image-pixel position of a device point (X, Y) is
+/// (ux·X + vx·Y + ox, uy·X + vy·Y + oy), pixel centres at half-integers; texels come
+/// from the shader's table (the premultiplied pixels, rows top to bottom).
+struct ImageShader {
+    var ux = 0.0, uy = 0.0, vx = 0.0, vy = 0.0, ox = 0.0, oy = 0.0
+    var width = 0, height = 0
+}
+
 /// A paint compiled for one draw call in device space: what the span blitter runs.
 ///
 /// Split in two so the row loops copy only plain values: `params` holds no references
 /// (copying it costs no reference counting, which per row was ~0.5 % of a chart frame),
 /// and the colour table is reached through one pointer taken per draw call.
 struct Shader {
-    enum Kind { case solid, linear, radial, sweep }
+    enum Kind { case solid, linear, radial, sweep, image }
 
     /// Everything but the table.
     struct Params {
@@ -135,6 +143,7 @@ struct Shader {
         var a = 0.0, b = 0.0, c = 0.0
         var radial = RadialShader()
         var sweep = SweepShader()
+        var image = ImageShader()
     }
 
     var params: Params
@@ -200,6 +209,16 @@ struct Shader {
             guard o.isFinite, base.isFinite, k0.isFinite else { return nil }
             let s = SweepShader(ux: inv.a, uy: inv.b, vx: inv.c, vy: inv.d, ox: o.x, oy: o.y, base: base, k0: k0, k1: k1)
             self.init(params: Params(kind: .sweep, n: table.n, spread: g.spread, sweep: s), table: table.colors)
+        case .image(let img):
+            let w = img.pixmap.width, h = img.pixmap.height
+            guard w > 0, h > 0, img.rect.width > 0, img.rect.height > 0, let inv = transform.inverted else { return nil }
+            // Device pixel -> user space -> image pixels (continuous, pixel centres at +0.5).
+            let kx = Double(w) / img.rect.width, ky = Double(h) / img.rect.height
+            let o = inv.apply(.zero)
+            let s = ImageShader(ux: inv.a * kx, uy: inv.b * ky, vx: inv.c * kx, vy: inv.d * ky,
+                                ox: (o.x - img.rect.minX) * kx, oy: (o.y - img.rect.minY) * ky, width: w, height: h)
+            guard s.ux.isFinite, s.uy.isFinite, s.vx.isFinite, s.vy.isFinite, s.ox.isFinite, s.oy.isFinite else { return nil }
+            self.init(params: Params(kind: .image, image: s), table: img.texels)
         }
     }
 
@@ -232,6 +251,8 @@ func shadeSpan(_ sp: Shader.Params, _ lut: UnsafePointer<UInt32>, _ out: UnsafeM
         case .repeat: shadeRadial(s, lut, n, .repeat, out, fx, fy, len)
         case .reflect: shadeRadial(s, lut, n, .reflect, out, fx, fy, len)
         }
+    case .image:
+        shadeImage(sp.image, lut, out, fx, fy, len)
     case .sweep:
         let s = sp.sweep
         switch sp.spread {
@@ -239,6 +260,39 @@ func shadeSpan(_ sp: Shader.Params, _ lut: UnsafePointer<UInt32>, _ out: UnsafeM
         case .repeat: shadeSweep(s, lut, n, .repeat, out, fx, fy, len)
         case .reflect: shadeSweep(s, lut, n, .reflect, out, fx, fy, len)
         }
+    }
+}
+
+/// The image span loop: bilinear between the four texel centres around each pixel
+/// centre, with 8-bit weights; beyond the outer texel centres the edge texels continue
+/// (the shape filled, normally the image's rectangle, anti-aliases the edge). Channels are interpolated two at a time in
+/// 32-bit words (red and blue, green and alpha), as pixman's bilinear fetchers do.
+@inline(__always)
+func shadeImage(_ s: ImageShader, _ texels: UnsafePointer<UInt32>, _ out: UnsafeMutablePointer<UInt32>,
+                _ fx: Double, _ fy: Double, _ len: Int) {
+    let w = s.width, h = s.height
+    @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+        texels[min(max(y, 0), h &- 1) &* w &+ min(max(x, 0), w &- 1)]
+    }
+    /// a·(256 − k) + b·k for the two channels of each word, then the same down the rows;
+    /// each 16-bit lane holds at most 255·256, so lanes never carry into each other.
+    @inline(__always) func lerp(_ a: UInt32, _ b: UInt32, _ k: UInt32) -> UInt32 {
+        let m: UInt32 = 0x00FF_00FF
+        let lo = ((a & m) &* (256 &- k) &+ (b & m) &* k) >> 8 & m
+        let hi = (((a >> 8) & m) &* (256 &- k) &+ ((b >> 8) & m) &* k) & ~m
+        return lo | hi
+    }
+    let u0 = s.ux * fx + s.vx * fy + s.ox - 0.5, v0 = s.uy * fx + s.vy * fy + s.oy - 0.5
+    let dw = Double(w), dh = Double(h)
+    for i in 0..<len {
+        // Clamped half a texel beyond the image (the pixels a rectangle's edge touches), so
+        // adding 1 before truncating floors them.
+        let u = min(max(u0 + s.ux * Double(i), -0.5), dw - 0.5), v = min(max(v0 + s.uy * Double(i), -0.5), dh - 0.5)
+        let xi = Int(u + 1) &- 1, yi = Int(v + 1) &- 1
+        let ax = UInt32((u - Double(xi)) * 256), ay = UInt32((v - Double(yi)) * 256)
+        let top = lerp(texel(xi, yi), texel(xi &+ 1, yi), ax)
+        let bottom = lerp(texel(xi, yi &+ 1), texel(xi &+ 1, yi &+ 1), ax)
+        out[i] = lerp(top, bottom, ay)
     }
 }
 

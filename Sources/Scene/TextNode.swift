@@ -35,8 +35,10 @@ public struct TextBackground: Hashable, Sendable {
     public func hash(into h: inout Hasher) { h.combine(color); h.combine(cornerRadius); h.combine(padding.x); h.combine(padding.y) }
 }
 
-/// One line of text drawn through the rasterizer as glyph outlines, so it shares the
-/// shapes' anti-aliasing. The outlines are built once, when the node is made.
+/// Text drawn through the rasterizer as glyph outlines, so it shares the shapes'
+/// anti-aliasing; colour emoji are drawn as images. Shaped (HarfBuzz, with font
+/// fallback and bidi) and set in lines once, when the node is made: one line per
+/// paragraph unless `style` gives a maximum width to wrap or truncate at.
 public struct TextNode: Sendable {
     /// A name for finding the node again.
     public var id: String?
@@ -62,18 +64,43 @@ public struct TextNode: Sendable {
     /// easing), formatted at every frame; replaces `string` when set.
     public var counter: (value: AnimatedValue, format: @Sendable (Double) -> String)?
     let font: Font
-    /// Line metrics: advance width, ascent, descent, ink bounds (baseline-left origin).
+    /// OpenType features, language and direction the text is shaped with.
+    public let options: ShapingOptions
+    /// Maximum width, wrapping or truncation, line height and alignment.
+    public let style: TextBlockStyle
+    /// Block metrics: advance width of the widest line, the first line's ascent, the
+    /// descent from the first baseline to the bottom of the last line, ink bounds
+    /// (first baseline's left end at the origin).
     public let metrics: TextMetrics
-    /// The glyph outlines with the baseline-left corner at the origin.
+    /// The glyph outlines with the first baseline's left end at the origin.
     public let glyphs: Path
+    /// Colour glyphs (emoji), each an image over its rectangle in the text's own frame.
+    public let colorGlyphs: [ImagePaint]
+    /// The text of each line as set (wrapped, with an ellipsis where truncated).
+    public let lineStrings: [String]
+    /// The glyphs' coverage, recorded on the first frame and replayed on the frames that
+    /// draw the text under the same transform and opacity (shared by copies of the node,
+    /// which all have the same glyphs).
+    let coverage = CoverageCache()
+    /// The same for each colour glyph's rectangle.
+    let colorCoverage: [CoverageCache]
 
-    /// Lays out `string` in `font` at `size`.
+    /// Lays out `string` in `font` at `size`, shaped with `options` and set in lines by `style`.
     public init(id: String? = nil, _ string: String, font: Font, size: Double, color: Color = .black,
-                position: Point, anchor: TextAnchor = TextAnchor(), rotation: Double = 0, background: TextBackground? = nil) {
+                position: Point, anchor: TextAnchor = TextAnchor(), rotation: Double = 0, background: TextBackground? = nil,
+                options: ShapingOptions = .default, style: TextBlockStyle = .singleLine) {
         self.id = id; self.string = string; self.size = size; self.color = color; self.font = font
         self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
-        metrics = font.measure(string, size: size)
-        glyphs = font.path(for: string, size: size, at: .zero)
+        self.options = options; self.style = style
+        let block = TextBlock(string, font: font, size: size, options: options, style: style)
+        metrics = block.metrics
+        glyphs = block.path(at: .zero)
+        colorGlyphs = block.colorGlyphs.compactMap { g in
+            Pixmap(width: g.image.width, height: g.image.height, premultipliedData: g.image.pixels)
+                .map { ImagePaint(pixmap: $0, rect: g.rect) }
+        }
+        lineStrings = block.strings
+        colorCoverage = colorGlyphs.map { _ in CoverageCache() }
     }
 
     /// The offset from the anchor to the baseline-left origin, in the text's own frame.
@@ -128,9 +155,12 @@ public struct TextNode: Sendable {
         let o = min(1, max(0, opacity.value(at: t)))
         guard o > 0 else { return }
         if let c = counter {
-            // Lay the current number out and draw it as a plain text node.
+            // Lay the current number out and draw it as a plain text node, with tabular
+            // figures so its digits keep their places from frame to frame.
+            var tabular = options
+            if !tabular.features.contains(where: { $0.hasSuffix("tnum") || $0.hasPrefix("tnum") }) { tabular.features.append("tnum") }
             var now = TextNode(id: id, c.format(c.value.value(at: t)), font: font, size: size, color: color, position: position,
-                               anchor: anchor, rotation: rotation, background: background)
+                               anchor: anchor, rotation: rotation, background: background, options: tabular, style: style)
             now.opacity = opacity; now.motion = motion
             now.render(at: t, on: canvas)
             return
@@ -144,7 +174,10 @@ public struct TextNode: Sendable {
         if let bg = background {
             canvas.fill(Path.roundedRect(paddedBox, cornerRadius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
         }
-        canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity)
+        canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: coverage)
+        for (image, cache) in zip(colorGlyphs, colorCoverage) {
+            canvas.fill(Path.rect(image.rect), paint: .image(image), rule: .nonZero, opacity: drawOpacity, cache: cache)
+        }
         if layered { canvas.endLayer() }
         canvas.restore()
     }

@@ -9,7 +9,15 @@
 // outlines are loaded unhinted at font-unit scale (FT_LOAD_NO_SCALE), cached once
 // per glyph, and scaled by size / unitsPerEm when used, so one cache serves every
 // text size and repeated labels cost a dictionary lookup.
+//
+// Shaping (which glyphs, where) is HarfBuzz's: each Font also holds a HarfBuzz font
+// on the same file and face, at a scale of one unit per font unit, so shaped advances
+// and offsets are in the same font units as the FreeType outlines (see Shaping.swift).
+// Colour emoji fonts (CBDT bitmaps, such as Noto Color Emoji) have no outlines: their
+// glyphs are loaded as premultiplied RGBA images at the font's bitmap size and
+// resampled when drawn (see ColorGlyph.swift).
 import CFreeType
+import CHarfBuzz
 import Geometry
 import Synchronization
 
@@ -32,6 +40,13 @@ struct UnitGlyph: Sendable {
 public final class Font: @unchecked Sendable {
     /// The file the face was loaded from.
     public let path: String
+    /// The face's index in the file (a .ttc collection holds several; 0 otherwise).
+    public let faceIndex: Int
+    /// True when the face's glyphs are colour bitmaps (CBDT/sbix, such as Noto Color
+    /// Emoji) rather than outlines: they are drawn as images, not filled paths.
+    public let isColorBitmap: Bool
+    /// The face's style flags: bold and italic (from the font's OS/2 and head tables).
+    public let isBold: Bool, isItalic: Bool
     /// The face's family name (for example "DejaVu Sans").
     public let familyName: String
     /// Font units per em: the scale of the outlines in the file (2048 for DejaVu Sans).
@@ -48,6 +63,7 @@ public final class Font: @unchecked Sendable {
         let face: FT_Face
         var glyphs: [UInt32: UnitGlyph] = [:]
         var indices: [UInt32: UInt32] = [:]
+        var colorGlyphs: [UInt32: ColorGlyphImage?] = [:]
 
         deinit {
             FT_Done_Face(face)
@@ -55,35 +71,124 @@ public final class Font: @unchecked Sendable {
         }
     }
     private let state: Mutex<State>
+    /// The HarfBuzz font on the same face (`hb_font_t *`), scaled to font units. HarfBuzz
+    /// fonts are safe to shape with from several threads once set up, so no lock.
+    let hbFont: OpaquePointer
+    /// The pixels per em of the bitmap strike colour glyphs are loaded at (0 for outline fonts).
+    let strikePPEM: Double
 
-    /// Loads the first face in the font file at `path`.
+    /// Loads face `faceIndex` (0: the first) of the font file at `path`.
     ///
     /// - Throws: `TextError.fontLoadFailed` when FreeType cannot open the file,
-    ///   `TextError.fontNotScalable` when the face has no outlines.
-    public init(path: String) throws {
+    ///   `TextError.fontNotScalable` when the face has neither outlines nor colour bitmaps.
+    public init(path: String, faceIndex: Int = 0) throws {
         var library: FT_Library?
         let initError = FT_Init_FreeType(&library)
         guard initError == 0, let library else { throw TextError.fontLoadFailed(path: path, code: initError) }
         var faceOut: FT_Face?
-        let faceError = FT_New_Face(library, path, 0, &faceOut)
+        let faceError = FT_New_Face(library, path, FT_Long(faceIndex), &faceOut)
         guard faceError == 0, let face = faceOut else {
             FT_Done_FreeType(library)
             throw TextError.fontLoadFailed(path: path, code: faceError)
         }
         let flags = face.pointee.face_flags
-        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+        let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        let color = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && face.pointee.num_fixed_sizes > 0
+        guard scalable || color, let blob = hb_blob_create_from_file_or_fail(path) else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             throw TextError.fontNotScalable(path: path)
         }
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
+        // FreeType leaves units_per_EM at 0 for bitmap-only faces; the head table has it.
+        let upem = scalable ? Int32(face.pointee.units_per_EM) : Int32(hb_face_get_upem(hbFace))
+        let hbFont = hb_font_create(hbFace)!
+        hb_face_destroy(hbFace)
+        guard upem > 0 else {
+            hb_font_destroy(hbFont)
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw TextError.fontNotScalable(path: path)
+        }
+        hb_font_set_scale(hbFont, upem, upem)
+        hb_font_make_immutable(hbFont)
+        self.hbFont = hbFont
+        var strike = 0.0
+        if !scalable {
+            // The largest bitmap strike, resampled down when drawn.
+            var best = 0
+            for i in 0..<Int(face.pointee.num_fixed_sizes) where
+                face.pointee.available_sizes[i].y_ppem > face.pointee.available_sizes[best].y_ppem { best = i }
+            FT_Select_Size(face, FT_Int(best))
+            strike = Double(face.pointee.available_sizes[best].y_ppem) / 64
+        }
+        strikePPEM = strike
         self.path = path
+        self.faceIndex = faceIndex
+        isColorBitmap = !scalable
+        let style = face.pointee.style_flags
+        isBold = style & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        isItalic = style & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Double(face.pointee.units_per_EM)
+        unitsPerEm = Double(upem)
         hasKerning = flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
-        ascender = Double(face.pointee.ascender)
-        descender = Double(face.pointee.descender)
-        lineSpacing = Double(face.pointee.height)
+        if scalable {
+            ascender = Double(face.pointee.ascender)
+            descender = Double(face.pointee.descender)
+            lineSpacing = Double(face.pointee.height)
+        } else {
+            // Bitmap faces: FreeType's values are in pixels of the strike; HarfBuzz reads hhea/OS2.
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(hbFont, &extents)
+            ascender = Double(extents.ascender)
+            descender = Double(extents.descender)
+            lineSpacing = Double(extents.ascender - extents.descender + extents.line_gap)
+        }
         state = Mutex(State(library: library, face: face))
+    }
+
+    deinit { hb_font_destroy(hbFont) }
+
+    /// True when the font maps `scalar` to a glyph of its own (not `.notdef`).
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != 0 }
+
+    /// The colour image of `glyph` at the font's bitmap strike; nil for outline fonts
+    /// and glyphs without a bitmap. Loaded once and cached.
+    func colorImage(glyph: UInt32) -> ColorGlyphImage? {
+        guard isColorBitmap else { return nil }
+        return state.withLock { state in
+            if let cached = state.colorGlyphs[glyph] { return cached }
+            let image = ColorGlyphImage.load(glyph, face: state.face)
+            state.colorGlyphs[glyph] = image
+            return image
+        }
+    }
+
+    /// The ink box of a glyph in font units, y up, from its outline or its colour bitmap.
+    func unitInk(glyph: UInt32) -> (xMin: Double, yMin: Double, xMax: Double, yMax: Double)? {
+        if isColorBitmap {
+            guard let image = colorImage(glyph: glyph), strikePPEM > 0 else { return nil }
+            let k = unitsPerEm / strikePPEM
+            return (Double(image.left) * k, Double(image.top - image.height) * k,
+                    Double(image.left + image.width) * k, Double(image.top) * k)
+        }
+        return state.withLock { Font.unitGlyph(glyph, in: &$0).ink }
+    }
+
+    /// The outline of a glyph in font units (empty for colour bitmap glyphs).
+    func unitOutline(glyph: UInt32) -> Path {
+        isColorBitmap ? Path() : state.withLock { Font.unitGlyph(glyph, in: &$0).outline }
+    }
+
+    /// Outlines and ink boxes of several glyphs under one lock (layout pays one lock per run).
+    func unitGlyphs(_ glyphs: [UInt32]) -> [UnitGlyph] {
+        if isColorBitmap {
+            return glyphs.map { g in
+                UnitGlyph(outline: Path(), advance: 0, ink: unitInk(glyph: g))
+            }
+        }
+        return state.withLock { state in glyphs.map { Font.unitGlyph($0, in: &state) } }
     }
 
     /// Pixels per font unit at `size` pixels per em.
@@ -130,24 +235,6 @@ public final class Font: @unchecked Sendable {
     func unitTransform(size: Double, origin: Point) -> Transform {
         let s = scale(size)
         return Transform(a: s, b: 0, c: 0, d: -s, tx: origin.x, ty: origin.y)
-    }
-
-    /// Glyph data and kerning for each scalar of `s`, taken under one lock so
-    /// layout pays for one lock per string rather than three per glyph.
-    /// `kern` is the adjustment before the glyph (0 for the first), in font units.
-    func unitRun(_ s: String) -> [(glyph: UInt32, data: UnitGlyph, kern: Double)] {
-        state.withLock { state in
-            var run: [(glyph: UInt32, data: UnitGlyph, kern: Double)] = []
-            run.reserveCapacity(s.unicodeScalars.count)
-            var previous: UInt32? = nil
-            for scalar in s.unicodeScalars {
-                let g = Font.index(for: scalar, in: &state)
-                let kern = previous.map { hasKerning ? Font.unitKerning($0, g, in: state) : 0 } ?? 0
-                run.append((g, Font.unitGlyph(g, in: &state), kern))
-                previous = g
-            }
-            return run
-        }
     }
 
     // MARK: FreeType calls; each runs with the lock held (it takes the locked state).

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Finds the font file for a family name, the way DESIGN.md's "Fonts" section says:
-/// fontconfig first (through the `fc-match` tool, so no libfontconfig link is
-/// needed), then the standard DejaVu paths, so a machine with
-/// `fonts-dejavu-core` but no fontconfig still renders text.
+/// fontconfig first (through its library, see Fontconfig.swift), then the standard
+/// DejaVu paths, so a machine with `fonts-dejavu-core` but no fontconfig
+/// configuration still renders text.
 public enum FontLocator {
     /// The family used when a document names none.
     public static let defaultFamily = "DejaVu Sans"
@@ -23,7 +23,7 @@ public enum FontLocator {
     ///
     /// `family` may also be a file path (it contains `/` or ends in a font
     /// extension such as `.ttf`); then the file must exist and `bold` is ignored.
-    /// A family name is resolved by `fc-match`; because fc-match always returns
+    /// A family name is resolved by fontconfig; because fontconfig always returns
     /// *some* font, an answer whose family names do not contain the requested
     /// name (case-insensitively) counts as missing. For the default family the
     /// standard DejaVu paths are tried next; a bold request that finds only the
@@ -46,9 +46,9 @@ public enum FontLocator {
             }
             return nil
         }
-        // The default family is looked for at its standard path first: asking fc-match
-        // starts a process that loads fontconfig's cache, about 0.1 s of every run — as
-        // long as rendering a hundred frames. fc-match answers the same file there.
+        // The default family is looked for at its standard path first: fontconfig's
+        // first query loads its configuration and cache, which a document using only the
+        // default font need not pay. fontconfig answers the same file there.
         if isDefault, let file = standardFile([bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf"]) { return file }
         if let file = fontconfigMatch(family: requested, bold: bold) { return file }
         if isDefault, let file = standardFile(bold ? ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"] : ["DejaVuSans.ttf"]) { return file }
@@ -66,50 +66,33 @@ public enum FontLocator {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    /// Asks fc-match for the family; nil when fc-match is absent, fails, or
-    /// substitutes another family.
+    /// Asks fontconfig's library for the family; nil when fontconfig is unavailable or
+    /// substitutes another family (fontconfig always answers *some* font).
     static func fontconfigMatch(family: String, bold: Bool) -> String? {
-        guard let tool = executable(named: "fc-match") else { return nil }
-        let pattern = escapePattern(family) + (bold ? ":style=Bold" : "")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-f", "%{file}\n%{family}", pattern]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        // Read before waiting: a full pipe would otherwise block fc-match forever.
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else { return nil }
-        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        guard lines.count == 2 else { return nil }
-        let file = String(lines[0]), families = lines[1].lowercased()
-        // fc-match lists every (localized) family name of the face, comma-separated.
+        fontconfigFace(family: family, style: bold ? .bold : .regular)?.path
+    }
+
+    /// The face fontconfig matches for `family` in `style`, accepted only when one of the
+    /// face's family names contains the requested name (case-insensitively).
+    static func fontconfigFace(family: String, style: FontStyle) -> FontFace? {
+        guard let (face, families) = Fontconfig.match(family: family, style: style) else { return nil }
         let wanted = family.lowercased()
-        let matches = families.split(separator: ",").contains { $0.contains(wanted) }
-        guard matches, isRegularFile(file) else { return nil }
-        return file
+        guard families.contains(where: { $0.lowercased().contains(wanted) }), isRegularFile(face.path) else { return nil }
+        return face
     }
 
-    /// Escapes the characters that separate fields in a fontconfig pattern.
-    static func escapePattern(_ family: String) -> String {
-        var out = ""
-        for c in family {
-            if c == "\\" || c == "-" || c == ":" || c == "," { out.append("\\") }
-            out.append(c)
+    /// The face for `family` in `style`: like `locate(family:bold:)`, for any weight and
+    /// slant fontconfig knows (a file path is taken as face 0 of that file). The default
+    /// family's regular and bold faces are found at their standard paths without
+    /// starting fontconfig.
+    ///
+    /// - Throws: `TextError.fontNotFound` naming what was looked for.
+    public static func locateFace(family: String? = nil, style: FontStyle = .regular) throws -> FontFace {
+        let requested = family.flatMap { $0.isEmpty ? nil : $0 } ?? defaultFamily
+        if style.italic == false && (style.weight == 400 || style.weight == 700) || looksLikePath(requested) {
+            return FontFace(path: try locate(family: family, bold: style.weight == 700))
         }
-        return out
-    }
-
-    /// The first executable called `name` on PATH.
-    static func executable(named name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for dir in path.split(separator: ":") where !dir.isEmpty {
-            let candidate = dir + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        if let face = fontconfigFace(family: requested, style: style) { return face }
+        throw TextError.fontNotFound("\(requested):weight=\(style.weight)\(style.italic ? ":italic" : "")")
     }
 }

@@ -255,8 +255,11 @@ extension TimelineDecoder {
 
     static func title(_ c: JSONCursor) -> TitleSpec? {
         if case .string(let s) = c.value { return TitleSpec(s) }
-        guard let o = c.object(allowedKeys: ["text", "subtitle", "animate"]), let text = o.required("text")?.string() else { return nil }
+        guard let o = c.object(allowedKeys: ["text", "subtitle", "animate", "wrap"] + shapingKeys),
+              let text = o.required("text")?.string() else { return nil }
         var t = TitleSpec(text, subtitle: o.optional("subtitle")?.string())
+        if let w = o.optional("wrap") { t.textStyle = textBlockStyle(w) }
+        shaping(o, into: &t.shaping)
         t.opacity = guideOpacity(o.optional("animate")) ?? t.opacity
         return t
     }

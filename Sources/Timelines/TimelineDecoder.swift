@@ -206,7 +206,10 @@ public enum TimelineDecoder {
             }
             return path.contains("/") ? path : "./" + path
         }
-        if let c, let o = c.object(allowedKeys: ["family", "file", "boldFile"]) {
+        var fontStyle = FontStyle.regular
+        if let c, let o = c.object(allowedKeys: ["family", "file", "boldFile", "weight", "italic"]) {
+            if let w = o.optional("weight")?.int(min: 1, max: 1000) { fontStyle.weight = w }
+            if let i = o.optional("italic")?.bool() { fontStyle.italic = i }
             if o.contains("family") && o.contains("file") { c.report("a font takes \"family\" or \"file\", not both") }
             if let f = o.optional("family") {
                 if let name = f.string() { regular = (name, f) } else { failed = true }
@@ -216,9 +219,11 @@ public enum TimelineDecoder {
         }
         if !failed {
             do {
-                let r = try FontCache.font(family: regular.family)
+                let r = try FontCache.font(family: regular.family, style: fontStyle)
                 do {
-                    let b = try FontCache.font(family: bold.family ?? regular.family, bold: bold.family == nil)
+                    // The bold face: 700, or 900 when the regular text is already heavy.
+                    let boldStyle = FontStyle(weight: fontStyle.weight > 600 ? 900 : 700, italic: fontStyle.italic)
+                    let b = bold.family != nil ? try FontCache.font(family: bold.family) : try FontCache.font(family: regular.family, style: boldStyle)
                     return ChartStyle(font: r, boldFont: b)
                 } catch {
                     (bold.at ?? regular.at ?? c ?? root).report("\(error)")

@@ -61,13 +61,19 @@ final class FontLocatorTests: XCTestCase {
         }
     }
 
-    func testStandardPathsAreUsedWithoutFontconfig() throws {
-        // Hide fc-match by pointing PATH at nothing for the duration of the test.
-        let saved = ProcessInfo.processInfo.environment["PATH"]
-        setenv("PATH", "/nonexistent", 1)
-        defer { if let saved { setenv("PATH", saved, 1) } else { unsetenv("PATH") } }
+    func testDefaultFacesComeFromTheirStandardPaths() throws {
+        // Regular and bold DejaVu Sans are found at their standard paths, without fontconfig.
         XCTAssertTrue(try FontLocator.locate().hasSuffix("/DejaVuSans.ttf"))
         XCTAssertTrue(try FontLocator.locate(bold: true).hasSuffix("/DejaVuSans-Bold.ttf"))
-        XCTAssertThrowsError(try FontLocator.locate(family: "DejaVu Serif"))
+    }
+
+    func testFontconfigLibraryFindsOtherFamiliesAndStyles() throws {
+        // fonts-dejavu-core has DejaVu Serif; fontconfig's library finds it, and an
+        // oblique DejaVu Sans through a style, with the face's style flags to match.
+        XCTAssertTrue(try FontLocator.locate(family: "DejaVu Serif").hasSuffix("DejaVuSerif.ttf"))
+        let italic = try FontLocator.locateFace(style: FontStyle(weight: 400, italic: true))
+        let font = try Font(path: italic.path, faceIndex: italic.index)
+        XCTAssertTrue(font.isItalic, italic.path)
+        XCTAssertEqual(font.familyName, "DejaVu Sans")
     }
 }

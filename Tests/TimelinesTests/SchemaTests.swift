@@ -156,6 +156,7 @@ final class SchemaTests: XCTestCase {
         Context(name: "points", schema: ["points"], minimal: [:]) { $0.mark["points"] = $1 },
         Context(name: "point outline", schema: ["points.stroke"], minimal: ["color": "#000"]) { $0.mark["points"] = ["stroke": $1] },
         Context(name: "text", schema: ["textOptions"], minimal: [:]) { $0.mark = ["type": "text", "text": $1] },
+        Context(name: "text wrap", schema: ["textWrap"], minimal: [:]) { $0.mark = ["type": "text", "text": ["wrap": $1]] },
         Context(name: "text background", schema: ["textOptions.background"], minimal: [:]) {
             $0.mark = ["type": "text", "text": ["background": $1]]
         },
@@ -177,7 +178,7 @@ final class SchemaTests: XCTestCase {
 
     /// Objects with more keys than the decoder lists in an "unknown key" message (12); their
     /// decoder keys are checked through `rootKeys`, `chartKeys`, `markKeys` where those exist.
-    static let unlisted: Set<String> = ["chart", "mark", "tween", "keyframes", "colour animation"]
+    static let unlisted: Set<String> = ["chart", "mark", "tween", "keyframes", "colour animation", "text"]
 
     func testEverySchemaKeyDecodesWithoutUnknownKeyError() throws {
         for context in contexts {
@@ -194,6 +195,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(try schemaKeys(["#"]), Set(TimelineDecoder.rootKeys))
         XCTAssertEqual(try schemaKeys(["chart"]), Set(TimelineDecoder.chartKeys))
         XCTAssertEqual(try schemaKeys(["mark"]), Set(TimelineDecoder.markKeys))
+        XCTAssertEqual(try schemaKeys(["textOptions"]), Set(TimelineDecoder.textKeys))
         // Everywhere else the decoder's list is read from its message for a key it cannot
         // know; this also proves each context reaches the object it means to test.
         for context in contexts {

@@ -35,6 +35,11 @@ public struct TextMarkSpec: ChartMark {
     public var angle: Double = 0
     /// A pill behind each label.
     public var background: TextBackground?
+    /// OpenType features, language and direction. Number labels get tabular figures
+    /// unless the features say otherwise (`"-tnum"`).
+    public var shaping: ShapingOptions = .default
+    /// Maximum width, wrapping or truncation, line height and alignment.
+    public var block: TextBlockStyle = .singleLine
     /// One label per series at its peak, naming the series, centred in its band (the baby-names labels).
     public var atPeak = false
     /// The colour of an `insideEnd` label that fits inside its bar.
@@ -54,11 +59,16 @@ public struct TextMarkSpec: ChartMark {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
             let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
             let text: String
+            var isNumber = false
             if let lit = literal { text = chart.momentText(lit, row: data[e.row]) }
             else if atPeak { text = e.series }
             else if let f = field {
-                switch data[e.row][f] { case .number(let v)?: text = format.format(v); case .string(let s)?: text = s; case nil: text = "" }
-            } else { text = format.format(e.high) }
+                switch data[e.row][f] { case .number(let v)?: text = format.format(v); isNumber = true; case .string(let s)?: text = s; case nil: text = "" }
+            } else { text = format.format(e.high); isNumber = true }
+            var shaping = self.shaping
+            // Value labels: tabular figures, so labels of one column line up digit by digit
+            // and a counting number does not jitter.
+            if isNumber && !shaping.features.contains(where: { $0.contains("tnum") }) { shaping.features.append("tnum") }
             let anchor: TextAnchor, pos: Point
             let off = atPeak ? 0 : offset
             switch atPeak ? .center : position {
@@ -70,14 +80,14 @@ public struct TextMarkSpec: ChartMark {
             }
             var node = TextNode(id: "\(o.id ?? "label")[\(i)]", text, font: style.font, size: fontSize,
                                 color: color ?? style.textColor, position: pos, anchor: anchor,
-                                rotation: angle * .pi / 180, background: background)
+                                rotation: angle * .pi / 180, background: background, options: shaping, style: block)
             if position == .insideEnd && !atPeak {
                 // Inside the bar's end when the label fits between its base and its end.
                 let base = l.x(0), room = point.x - base
                 if node.metrics.width + 2 * off <= room {
                     node = TextNode(id: node.id, text, font: style.font, size: fontSize, color: insideColor,
                                     position: Point(point.x - off, point.y), anchor: TextAnchor(.trailing, .center),
-                                    rotation: angle * .pi / 180, background: background)
+                                    rotation: angle * .pi / 180, background: background, options: shaping, style: block)
                 }
             }
             if let count = o.count, literal == nil, !atPeak {

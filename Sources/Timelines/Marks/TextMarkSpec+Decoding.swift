@@ -18,7 +18,9 @@ extension TextMarkSpec: DecodableMark {
 
 extension TimelineDecoder {
     static func textOptions(_ c: JSONCursor, into m: inout TextMarkSpec, data: ChartData = .none) {
-        guard let o = c.object(allowedKeys: ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak", "insideColor"]) else { return }
+        guard let o = c.object(allowedKeys: textKeys) else { return }
+        if let w = o.optional("wrap"), let style = textBlockStyle(w) { m.block = style }
+        shaping(o, into: &m.shaping)
         m.field = data.field(o.optional("field"))
         m.literal = o.optional("value")?.string()
         if data.moving { checkMomentTemplate(o.optional("value")) }

@@ -1,0 +1,337 @@
+// Shaping: a string and a font become positioned glyphs, the way a browser sets a line.
+//
+// 1. Fonts, cluster by cluster: each grapheme cluster (Swift's `Character`: a base with
+//    its marks, a flag's two regional indicators, an emoji ZWJ sequence) takes the first
+//    font that has all of its code points: the label's font, else fontconfig's fallback
+//    for that family, style and language (Fontconfig.swift). Emoji clusters try a colour
+//    font first. A cluster no installed font has is drawn in the label's font, whose
+//    glyph 0 is its missing-glyph box, and reported once (`TextWarnings`).
+// 2. Bidirectional levels (UAX #9) through FriBidi, only when the string holds a
+//    right-to-left character or a bidi control; the paragraph direction comes from the
+//    first strong character unless the options force one. Why FriBidi and not HarfBuzz
+//    alone: HarfBuzz shapes one run in one direction and leaves splitting a mixed
+//    paragraph into runs and ordering them to the caller.
+// 3. Scripts: HarfBuzz's script of each code point; Common and Inherited ones (spaces,
+//    digits, punctuation, marks) take the script before them.
+// 4. Runs: maximal ranges of one font, level and script, each shaped by HarfBuzz with
+//    the whole string as context (so Arabic joins across a run boundary), then ordered
+//    for display by rule L2 of UAX #9 (reverse every sequence at level ≥ k, for k from
+//    the highest level down to the lowest odd one). HarfBuzz already returns a
+//    right-to-left run's glyphs in visual order.
+//
+// Results are in ems (font units / units per em, each glyph in its own font's units), so
+// one shaping serves every size; they are cached per (string, font, options), which is
+// what makes a label drawn on every frame cost one dictionary lookup after its first.
+import CHarfBuzz
+import CTextSupport
+import Foundation
+import Geometry
+import Synchronization
+
+/// The direction of a paragraph.
+public enum TextDirection: String, Hashable, Sendable, CaseIterable {
+    /// From the first strong character (Arabic or Hebrew: right to left), left to right when none.
+    case auto
+    /// Left to right.
+    case leftToRight
+    /// Right to left.
+    case rightToLeft
+}
+
+/// How a string is shaped: OpenType features, language and paragraph direction.
+public struct ShapingOptions: Hashable, Sendable {
+    /// OpenType features in HarfBuzz's syntax: `"tnum"` (tabular figures), `"-liga"`
+    /// (no standard ligatures), `"ss01"`, `"cv01=2"`. Applied to the whole string, on top
+    /// of the defaults HarfBuzz applies for each script (kerning, ligatures, marks, …).
+    public var features: [String]
+    /// A BCP 47 language tag ("en", "ar", "zh-Hans", "ja"): chooses localised glyph forms
+    /// and the fallback fonts fontconfig prefers (CJK glyph variants). "en" when nil, so
+    /// a render does not depend on the machine's locale.
+    public var language: String?
+    /// The paragraph direction.
+    public var direction: TextDirection
+
+    /// Creates options.
+    public init(features: [String] = [], language: String? = nil, direction: TextDirection = .auto) {
+        self.features = features; self.language = language; self.direction = direction
+    }
+
+    /// HarfBuzz's defaults, language "en", direction from the text.
+    public static let `default` = ShapingOptions()
+    /// Tabular figures: every digit has the same advance, so a number changing from
+    /// frame to frame keeps its digits in place (counters, value labels).
+    public static let tabularFigures = ShapingOptions(features: ["tnum"])
+}
+
+/// One glyph as shaped, in ems of the size it will be drawn at.
+struct ShapedGlyph: Sendable {
+    let font: Font
+    let glyph: UInt32
+    /// The glyph's origin relative to the line's baseline-left, in ems, y down.
+    let x: Double, y: Double
+    /// The index of the first Unicode scalar of the glyph's cluster.
+    let cluster: Int
+}
+
+/// A whole string shaped, size-independent (ems), in visual order.
+final class ShapedText: Sendable {
+    /// The font it was shaped in: held so that the font, whose identity keys the cache,
+    /// cannot be freed and its address reused by another font while the entry exists.
+    let font: Font
+    let glyphs: [ShapedGlyph]
+    let width: Double
+    let ascent: Double, descent: Double
+    /// The ink box in ems, y down: (minX, minY, maxX, maxY); nil without ink.
+    let ink: (Double, Double, Double, Double)?
+    /// The scalars no installed font has.
+    let missing: [Unicode.Scalar]
+    /// True when the paragraph resolved to right to left.
+    let isRightToLeft: Bool
+
+    init(font: Font, glyphs: [ShapedGlyph], width: Double, ascent: Double, descent: Double,
+         ink: (Double, Double, Double, Double)?, missing: [Unicode.Scalar], isRightToLeft: Bool) {
+        self.font = font; self.glyphs = glyphs; self.width = width; self.ascent = ascent; self.descent = descent
+        self.ink = ink; self.missing = missing; self.isRightToLeft = isRightToLeft
+    }
+}
+
+enum Shaper {
+    private struct Key: Hashable {
+        let string: String
+        let font: ObjectIdentifier
+        let options: ShapingOptions
+    }
+    /// Shaped strings; cleared when it reaches `capacity` (a counter over a long video
+    /// makes a new string each frame; the labels that repeat are re-shaped once after).
+    private static let cache = Mutex<[Key: ShapedText]>([:])
+    static let capacity = 16_384
+
+    /// `s` shaped in `font` (with fallback) under `options`, from the cache when it was before.
+    static func shape(_ s: String, font: Font, options: ShapingOptions) -> ShapedText {
+        let key = Key(string: s, font: ObjectIdentifier(font), options: options)
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let shaped = shapeUncached(s, font: font, options: options)
+        cache.withLock { table in
+            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = shaped
+        }
+        if !shaped.missing.isEmpty { TextWarnings.missingGlyphs(shaped.missing, in: s) }
+        return shaped
+    }
+
+    // MARK: Steps
+
+    /// Code points that need no glyph of their own when choosing a font: joiners,
+    /// variation selectors, bidi controls, the soft hyphen, line ends.
+    static func isIgnorableForCoverage(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x00...0x1F, 0x7F, 0xAD, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFE00...0xFE0F, 0xFEFF,
+             0xE0100...0xE01EF: return true
+        default: return false
+        }
+    }
+
+    /// A cluster drawn as an emoji: emoji presentation by default, or asked for with VS16,
+    /// a flag, a ZWJ sequence of emoji, or one with a skin-tone modifier.
+    static func isEmojiCluster(_ scalars: Substring.UnicodeScalarView) -> Bool {
+        guard let first = scalars.first else { return false }
+        if first.properties.isEmojiPresentation { return true }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
+        for s in scalars {
+            if s.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(s.value) { return true }
+            if s.value == 0x200D && first.properties.isEmoji { return true }
+        }
+        return false
+    }
+
+    /// Right-to-left letters and bidi controls: a string without them is all level 0
+    /// (unless the paragraph is forced right to left) and skips FriBidi.
+    static func needsBidi(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+             0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    private static func shapeUncached(_ s: String, font primary: Font, options: ShapingOptions) -> ShapedText {
+        let scalars = s.unicodeScalars.map(\.value)
+        let n = scalars.count
+        guard n > 0 else {
+            return ShapedText(font: primary, glyphs: [], width: 0, ascent: primary.ascent(size: 1), descent: primary.descent(size: 1),
+                              ink: nil, missing: [], isRightToLeft: options.direction == .rightToLeft)
+        }
+
+        // 1. A font for each cluster.
+        var fonts: [Font] = [primary]
+        var fontOf = [Int](repeating: 0, count: n)
+        var missing: [Unicode.Scalar] = []
+        let style = FontStyle(weight: primary.isBold ? 700 : 400, italic: primary.isItalic)
+        let primaryFace = FontFace(path: primary.path, index: primary.faceIndex)
+        var i = 0, previousFont = 0
+        for character in s {
+            let cluster = character.unicodeScalars
+            let count = cluster.count
+            let needed = cluster.map(\.value).filter { !isIgnorableForCoverage($0) }
+            var chosen: Int? = nil
+            if needed.isEmpty {
+                chosen = previousFont
+            } else {
+                let emoji = isEmojiCluster(Substring(String(character)).unicodeScalars)
+                func fallback(color: Bool) -> Font? {
+                    guard let face = Fontconfig.fallback(for: needed, family: primary.familyName, style: style,
+                                                         language: options.language, color: color, excluding: primaryFace)
+                    else { return nil }
+                    return try? FontCache.font(face: face)
+                }
+                var candidates: [() -> Font?] = [{ primary.coversAll(needed) ? primary : nil }, { fallback(color: false) }]
+                if emoji { candidates.insert({ fallback(color: true) }, at: 0) }
+                for candidate in candidates {
+                    guard let f = candidate(), f.coversAll(needed) else { continue }
+                    if let k = fonts.firstIndex(where: { $0 === f }) { chosen = k } else { fonts.append(f); chosen = fonts.count - 1 }
+                    break
+                }
+                if chosen == nil {
+                    chosen = 0
+                    for v in needed where !primary.covers(Unicode.Scalar(v)!) { missing.append(Unicode.Scalar(v)!) }
+                }
+            }
+            for k in i..<(i + count) { fontOf[k] = chosen! }
+            previousFont = chosen!
+            i += count
+        }
+
+        // 2. Bidi levels.
+        var levels = [UInt8](repeating: options.direction == .rightToLeft ? 1 : 0, count: n)
+        var rtlParagraph = options.direction == .rightToLeft
+        if options.direction == .rightToLeft || scalars.contains(where: needsBidi) {
+            let base: Int32 = options.direction == .leftToRight ? 1 : options.direction == .rightToLeft ? 2 : 0
+            let resolved = levels.withUnsafeMutableBufferPointer { lv in
+                scalars.withUnsafeBufferPointer { ctext_bidi_levels($0.baseAddress, Int32(n), base, lv.baseAddress) }
+            }
+            if resolved >= 0 { rtlParagraph = resolved == 1 }
+        }
+
+        // 3. Scripts, Common and Inherited resolved to their neighbours.
+        let unicode = hb_unicode_funcs_get_default()
+        var scripts = scalars.map { hb_unicode_script(unicode, $0) }
+        func isWeak(_ sc: hb_script_t) -> Bool { sc == HB_SCRIPT_COMMON || sc == HB_SCRIPT_INHERITED || sc == HB_SCRIPT_UNKNOWN }
+        var last = scripts.first(where: { !isWeak($0) }) ?? HB_SCRIPT_COMMON
+        for k in 0..<n { if isWeak(scripts[k]) { scripts[k] = last } else { last = scripts[k] } }
+
+        // 4. Runs, shaped and ordered.
+        struct Run { let start: Int, end: Int, level: UInt8; var glyphs: [ShapedGlyph] }
+        var runs: [Run] = []
+        var start = 0
+        for k in 1...n where k == n || fontOf[k] != fontOf[start] || levels[k] != levels[start] || scripts[k] != scripts[start] {
+            runs.append(Run(start: start, end: k, level: levels[start], glyphs: []))
+            start = k
+        }
+        let language = hb_language_from_string(options.language ?? "en", -1)
+        var features = options.features.compactMap { f -> hb_feature_t? in
+            var out = hb_feature_t()
+            return hb_feature_from_string(f, -1, &out) != 0 ? out : nil
+        }
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        for r in runs.indices {
+            let run = runs[r]
+            let font = fonts[fontOf[run.start]]
+            hb_buffer_clear_contents(buffer)
+            scalars.withUnsafeBufferPointer {
+                hb_buffer_add_utf32(buffer, $0.baseAddress, Int32(n), UInt32(run.start), Int32(run.end - run.start))
+            }
+            hb_buffer_set_direction(buffer, run.level & 1 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, scripts[run.start])
+            hb_buffer_set_language(buffer, language)
+            features.withUnsafeMutableBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+            let em = 1 / font.unitsPerEm
+            var pen = 0.0
+            var glyphs: [ShapedGlyph] = []
+            glyphs.reserveCapacity(Int(count))
+            for g in 0..<Int(count) {
+                let p = positions[g]
+                glyphs.append(ShapedGlyph(font: font, glyph: infos[g].codepoint,
+                                          x: pen + Double(p.x_offset) * em, y: -Double(p.y_offset) * em,
+                                          cluster: Int(infos[g].cluster)))
+                pen += Double(p.x_advance) * em
+            }
+            // Advance of the run, stored as a trailing pen position in the last slot below.
+            runs[r].glyphs = glyphs
+            runs[r].glyphs.append(ShapedGlyph(font: font, glyph: UInt32.max, x: pen, y: 0, cluster: -1))
+        }
+        var order = Array(runs.indices)
+        if let maxLevel = levels.max(), maxLevel > 0 {
+            let lowestOdd = (levels.min()! | 1)
+            var k = maxLevel
+            while k >= lowestOdd {
+                var a = 0
+                while a < order.count {
+                    guard runs[order[a]].level >= k else { a += 1; continue }
+                    var b = a
+                    while b < order.count && runs[order[b]].level >= k { b += 1 }
+                    order[a..<b].reverse()
+                    a = b
+                }
+                k -= 1
+            }
+        }
+
+        // Pen positions across runs; metrics.
+        var placed: [ShapedGlyph] = []
+        placed.reserveCapacity(runs.reduce(0) { $0 + $1.glyphs.count })
+        var pen = 0.0
+        var ascent = primary.ascent(size: 1), descent = primary.descent(size: 1)
+        var ink: (Double, Double, Double, Double)? = nil
+        for r in order {
+            var advance = 0.0
+            for g in runs[r].glyphs {
+                if g.glyph == UInt32.max { advance = g.x; continue }
+                let shifted = ShapedGlyph(font: g.font, glyph: g.glyph, x: pen + g.x, y: g.y, cluster: g.cluster)
+                placed.append(shifted)
+                if let b = g.font.unitInk(glyph: g.glyph) {
+                    let em = 1 / g.font.unitsPerEm
+                    let box = (shifted.x + b.xMin * em, shifted.y - b.yMax * em, shifted.x + b.xMax * em, shifted.y - b.yMin * em)
+                    ink = ink.map { (min($0.0, box.0), min($0.1, box.1), max($0.2, box.2), max($0.3, box.3)) } ?? box
+                }
+            }
+            pen += advance
+            let f = fonts[fontOf[runs[r].start]]
+            ascent = max(ascent, f.ascent(size: 1)); descent = max(descent, f.descent(size: 1))
+        }
+        return ShapedText(font: primary, glyphs: placed, width: pen, ascent: ascent, descent: descent, ink: ink,
+                          missing: missing, isRightToLeft: rtlParagraph)
+    }
+}
+
+extension Font {
+    /// True when the font has a glyph of its own for every one of `scalars`.
+    func coversAll(_ scalars: [UInt32]) -> Bool {
+        scalars.allSatisfy { Unicode.Scalar($0).map(covers) ?? false }
+    }
+}
+
+/// Warnings from text layout, such as a character no installed font has. Each is
+/// reported once per process; the default handler writes it to standard error.
+public enum TextWarnings {
+    private static let seen = Mutex<Set<String>>([])
+    private static let handler = Mutex<@Sendable (String) -> Void>({ message in
+        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+    })
+
+    /// Replaces where warnings go (tests collect them; a tool may route them to its log).
+    public static func setHandler(_ h: @escaping @Sendable (String) -> Void) { handler.withLock { $0 = h } }
+
+    static func missingGlyphs(_ scalars: [Unicode.Scalar], in label: String) {
+        for scalar in scalars {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            let message = "no installed font has U+\(code) '\(Character(scalar))' (in the label \"\(label)\"); it is drawn as the missing-glyph box. Install a font that has it (scripts/setup installs the Noto set)."
+            let isNew = seen.withLock { $0.insert(message).inserted }
+            if isNew { handler.withLock { $0 }(message) }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+// Blocks of text: paragraphs, wrapping, truncation, line height and alignment.
+//
+// Line-break opportunities come from ICU's line break iterator (UAX #14, the rules
+// browsers follow), through CTextSupport. Why ICU: it implements the current Unicode
+// line-breaking rules, including dictionary-based breaks for Thai, Lao, Khmer and
+// Burmese (written without spaces), and CJK breaks between ideographs; it is already on
+// every Debian machine that has the Swift toolchain (libicu72), and the alternatives in
+// Debian either lack dictionaries (libunibreak) or follow an old Unicode version.
+//
+// Lines are filled greedily: each takes the longest run of text up to a break
+// opportunity whose shaped width (trailing spaces not counted) fits the maximum width.
+// A word wider than the maximum on its own is broken between grapheme clusters. Each
+// paragraph (split at "\n") is shaped on its own; a line is shaped as its own string.
+// Truncation cuts the last allowed line between grapheme clusters and appends "…" so
+// that it fits.
+import CTextSupport
+import Geometry
+
+/// How lines of a block are placed horizontally within the block's width.
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    /// Lines start at the left edge.
+    case leading
+    /// Lines are centred.
+    case center
+    /// Lines end at the right edge.
+    case trailing
+}
+
+/// What happens to text wider than the maximum width.
+public enum TextOverflow: String, Hashable, Sendable, CaseIterable {
+    /// Break into lines at line-break opportunities.
+    case wrap
+    /// Keep to `maxLines` (one by default) and end the last with an ellipsis.
+    case truncate
+}
+
+/// How a block of text is set: maximum width, overflow, line height and alignment.
+public struct TextBlockStyle: Hashable, Sendable {
+    /// The widest a line may be, in pixels; nil for no limit (each paragraph one line).
+    public var maxWidth: Double?
+    /// Wrap or truncate text wider than `maxWidth`.
+    public var overflow: TextOverflow
+    /// The most lines shown (nil: no limit when wrapping, one when truncating); the last
+    /// shown line ends with an ellipsis when text remains.
+    public var maxLines: Int?
+    /// Distance between baselines as a multiple of the font's line height.
+    public var lineHeight: Double
+    /// Placement of each line within the block.
+    public var alignment: TextAlignment
+
+    /// Creates a style.
+    public init(maxWidth: Double? = nil, overflow: TextOverflow = .wrap, maxLines: Int? = nil,
+                lineHeight: Double = 1, alignment: TextAlignment = .leading) {
+        self.maxWidth = maxWidth; self.overflow = overflow; self.maxLines = maxLines
+        self.lineHeight = lineHeight; self.alignment = alignment
+    }
+
+    /// One line per paragraph, no limit.
+    public static let singleLine = TextBlockStyle()
+}
+
+/// Text set in lines: each a shaped `TextLine` with its baseline-left origin.
+public struct TextBlock: Sendable {
+    /// The lines, top to bottom, with their baseline-left origins relative to the first
+    /// line's baseline at the block's left edge.
+    public let lines: [(line: TextLine, origin: Point)]
+    /// The block's size: `width` is the widest line; `ascent` the first line's; `descent`
+    /// reaches from the first baseline to the bottom of the last line; `bounds` is the
+    /// ink of every line.
+    public let metrics: TextMetrics
+    /// The text of each line as set (with an ellipsis where truncated).
+    public let strings: [String]
+
+    /// Sets `s` in `font` at `size` with `options` and `style`.
+    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default, style: TextBlockStyle = .singleLine) {
+        var texts: [String] = []
+        let limit = style.maxLines ?? (style.overflow == .truncate ? 1 : Int.max)
+        let paragraphs = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        outer: for (p, paragraph) in paragraphs.enumerated() {
+            let pieces = style.maxWidth.map { TextBlock.wrap(paragraph, width: $0, font: font, size: size, options: options,
+                                                            wrap: style.overflow == .wrap) } ?? [paragraph]
+            for (k, piece) in pieces.enumerated() {
+                if texts.count == limit - 1 && (k < pieces.count - 1 || p < paragraphs.count - 1) {
+                    // The last line allowed, with text after it: end it with an ellipsis.
+                    let rest = pieces[k...].joined(separator: " ")
+                    texts.append(TextBlock.truncate(rest, width: style.maxWidth ?? .infinity, font: font, size: size,
+                                                    options: options, always: true))
+                    break outer
+                }
+                texts.append(piece)
+                if texts.count >= limit { break outer }
+            }
+        }
+        if texts.isEmpty { texts = [""] }
+        let set = texts.map { TextLine($0, font: font, size: size, options: options) }
+        let width = set.map(\.metrics.width).max() ?? 0
+        let advance = font.lineHeight(size: size) * style.lineHeight
+        var lines: [(TextLine, Point)] = []
+        var bounds = Rect.null
+        for (i, line) in set.enumerated() {
+            let free = width - line.metrics.width
+            let x: Double
+            switch style.alignment {
+            case .leading: x = 0
+            case .center: x = free / 2
+            case .trailing: x = free
+            }
+            let origin = Point(x, Double(i) * advance)
+            lines.append((line, origin))
+            if !line.metrics.bounds.isNull {
+                bounds = bounds.union(line.metrics.bounds.offsetBy(dx: origin.x, dy: origin.y))
+            }
+        }
+        self.lines = lines
+        strings = texts
+        let first = set[0], last = set[set.count - 1]
+        metrics = TextMetrics(width: width, ascent: first.metrics.ascent,
+                              descent: Double(set.count - 1) * advance + last.metrics.descent, bounds: bounds)
+    }
+
+    /// The outlines of every line, with the first baseline's left end at `origin`.
+    public func path(at origin: Point = .zero) -> Path {
+        if lines.count == 1 { return lines[0].line.path(at: Point(origin.x + lines[0].origin.x, origin.y)) }
+        var out = Path()
+        for (line, o) in lines { out.append(contentsOf: line.path(at: Point(origin.x + o.x, origin.y + o.y))) }
+        return out
+    }
+
+    /// The colour glyphs of every line, placed relative to the first baseline's left end.
+    public var colorGlyphs: [PlacedColorGlyph] {
+        lines.flatMap { line, o in
+            line.colorGlyphs.map { PlacedColorGlyph(image: $0.image, rect: $0.rect.offsetBy(dx: o.x, dy: o.y)) }
+        }
+    }
+
+    // MARK: Breaking
+
+    /// The width of `s` on one line, trailing white space not counted.
+    static func width(_ s: Substring, _ font: Font, _ size: Double, _ options: ShapingOptions) -> Double {
+        var t = s
+        while let c = t.last, c.isWhitespace { t = t.dropLast() }
+        return TextLine(String(t), font: font, size: size, options: options).metrics.width
+    }
+
+    /// Where lines of `s` may end, as string indices (the end of `s` included).
+    static func breakOpportunities(_ s: String) -> [String.Index] {
+        let utf16 = Array(s.utf16)
+        guard !utf16.isEmpty else { return [] }
+        var out = [Int32](repeating: 0, count: utf16.count + 1)
+        let n = utf16.withUnsafeBufferPointer { u in
+            out.withUnsafeMutableBufferPointer { ctext_line_breaks(u.baseAddress, Int32(u.count), "en", $0.baseAddress, Int32($0.count)) }
+        }
+        guard n > 0 else {
+            // ICU unavailable: break after spaces only.
+            var indices = s.indices.filter { s[$0] == " " }.map { s.index(after: $0) }
+            indices.append(s.endIndex)
+            return indices
+        }
+        return out[0..<Int(n)].compactMap { String.Index(utf16Offset: Int($0), in: s).samePosition(in: s) }
+    }
+
+    /// `s` broken greedily into lines no wider than `width` (see the file's notes). When
+    /// `wrap` is false the whole paragraph is one line, truncated with an ellipsis.
+    static func wrap(_ s: String, width: Double, font: Font, size: Double, options: ShapingOptions, wrap: Bool) -> [String] {
+        guard self.width(s[...], font, size, options) > width else { return [s] }
+        guard wrap else { return [truncate(s, width: width, font: font, size: size, options: options, always: false)] }
+        var lines: [String] = []
+        var start = s.startIndex
+        var best: String.Index? = nil
+        let breaks = breakOpportunities(s)
+        var k = 0
+        while k < breaks.count {
+            let b = breaks[k]
+            if b <= start { k += 1; continue }
+            if self.width(s[start..<b], font, size, options) <= width {
+                best = b; k += 1; continue
+            }
+            if let fit = best {
+                lines.append(trimmed(s[start..<fit]))
+                start = fit; best = nil
+                continue  // try b again from the new start
+            }
+            // One word wider than the line: break it between grapheme clusters.
+            var end = s.index(after: start)
+            while end < b, self.width(s[start..<s.index(after: end)], font, size, options) <= width { end = s.index(after: end) }
+            lines.append(String(s[start..<end]))
+            start = end
+        }
+        if start < s.endIndex { lines.append(trimmed(s[start...])) }
+        return lines
+    }
+
+    static func trimmed(_ s: Substring) -> String {
+        var t = s
+        while let c = t.last, c.isWhitespace { t = t.dropLast() }
+        return String(t)
+    }
+
+    /// `s` cut between grapheme clusters so that it and an ellipsis fit `width`; with
+    /// `always`, the ellipsis is added even when `s` fits (text follows it).
+    static func truncate(_ s: String, width: Double, font: Font, size: Double, options: ShapingOptions, always: Bool) -> String {
+        if !always && self.width(s[...], font, size, options) <= width { return s }
+        var cut = s.endIndex
+        while true {
+            let candidate = trimmed(s[..<cut]) + "…"
+            if cut == s.startIndex || self.width(candidate[...], font, size, options) <= width { return candidate }
+            cut = s.index(before: cut)
+        }
+    }
+}
+
+extension Rect {
+    /// The rectangle moved by (dx, dy).
+    func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+    /// True for `Rect.null` (no ink).
+    var isNull: Bool { width < 0 }
+    /// The smallest rectangle containing both (`Rect.null` is the identity).
+    func union(_ r: Rect) -> Rect {
+        if r.isNull { return self }
+        return union(Point(r.minX, r.minY)).union(Point(r.maxX, r.maxY))
+    }
+}
