@@ -91,8 +91,12 @@ extension ChartSpec {
         case .bottomTrailing: position = Point(plot.maxX - pad, plot.maxY - pad); anchor = TextAnchor(.trailing, .bottom)
         }
         let text = moment == nil ? "" : momentText(p.text)
+        // Tabular figures, so the year does not shift sideways as its digits change.
+        var shaping = ShapingOptions.default
+        shaping.features.append("tnum")
         return .text(TextNode(id: "period-label", text, font: style.boldFont, size: p.size,
-                              color: p.color ?? style.secondaryTextColor.opacity(0.4), position: position, anchor: anchor))
+                              color: p.color ?? style.secondaryTextColor.opacity(0.4), position: position, anchor: anchor,
+                              options: shaping))
     }
 
     /// `v` moved to the nearest pixel centre when a line of `width` would otherwise straddle two pixels.

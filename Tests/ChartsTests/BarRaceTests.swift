@@ -97,4 +97,26 @@ final class BarRaceTests: XCTestCase {
         let f2 = scene.frame(at: 2)
         XCTAssertFalse(rowsOf(f2, blue, x: 5).isEmpty, "C leads in 2002")
     }
+
+    func testCountingLabelsAndThePeriodLabelUseTabularFigures() throws {
+        var c = try race()
+        var label = TextMarkSpec(options: MarkOptions(id: "labels"))
+        label.literal = "{field:k} {field:v:.0f}"
+        label.position = .insideEnd
+        c.marks.append(label)
+        c.periodLabel = PeriodLabelSpec()
+        let s = c.snapshot(at: 0.5)
+        guard case .group(let mark) = s.markNode(label, s.state(at: 0.5)), case .text(let t)? = mark.children.first else {
+            return XCTFail("no label")
+        }
+        XCTAssertEqual(t.string, "A 55")
+        XCTAssertTrue(t.options.features.contains("tnum"), "a counting label keeps its digits in place")
+        guard case .text(let year) = s.periodLabelNode(c.periodLabel!, s.state(at: 0.5)) else { return XCTFail() }
+        XCTAssertEqual(year.string, "2000")
+        XCTAssertTrue(year.options.features.contains("tnum"))
+        // A fixed text is shaped as written.
+        var fixed = TextMarkSpec(); fixed.literal = "hello"
+        guard case .group(let g) = s.markNode(fixed, s.state(at: 0.5)), case .text(let h)? = g.children.first else { return XCTFail() }
+        XCTAssertFalse(h.options.features.contains("tnum"))
+    }
 }

@@ -60,7 +60,11 @@ public struct TextMarkSpec: ChartMark {
             let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
             let text: String
             var isNumber = false
-            if let lit = literal { text = chart.momentText(lit, row: data[e.row]) }
+            if let lit = literal {
+                text = chart.momentText(lit, row: data[e.row])
+                // A label that names the moment or its row's numbers counts as they change.
+                isNumber = text != lit
+            }
             else if atPeak { text = e.series }
             else if let f = field {
                 switch data[e.row][f] { case .number(let v)?: text = format.format(v); isNumber = true; case .string(let s)?: text = s; case nil: text = "" }
