@@ -51,7 +51,7 @@ extension ChartSpec {
             var r = isX ? xr : yr
             guard r.type == .linear else { continue }
             var lo = min(r.domain.0, ext.0), hi = max(r.domain.1, ext.1)
-            if marks.contains(where: { $0.options.stack == .center || $0.options.stack == .normalized }) { lo = ext.0; hi = ext.1 }
+            if marks.contains(where: { $0.options.stack == StackMode.center || $0.options.stack == StackMode.normalized }) { lo = ext.0; hi = ext.1 }
             if channel.nice { (lo, hi) = NiceTicks.nice(lo, hi, count: 5) }
             r.domain = (lo, hi)
             if isX { xr = r } else { yr = r }
