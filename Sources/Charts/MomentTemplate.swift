@@ -131,8 +131,10 @@ public struct MomentTemplate: Sendable, Hashable {
         if let f, f.hasPrefix(".") { return floored(m.time, digits: (try? digits(f, at: 0)) ?? 0) }
         if m.isDate { return DateFormat(f ?? "yyyy-MM-dd").format(m.time) }
         guard let f else { return floored(m.time, digits: 0) }
-        // A number time under a date pattern is a fractional year.
+        // A number time under a date pattern is a fractional year; one beyond the calendar's
+        // reach (a fuzzed 10^90) is written as the number instead.
         let year = m.time.rounded(.down)
+        guard abs(year) <= 1_000_000 else { return floored(m.time, digits: 0) }
         let start = CivilDate(year: Int(year), month: 1, day: 1).seconds
         let end = CivilDate(year: Int(year) + 1, month: 1, day: 1).seconds
         return DateFormat(f).format(start + (end - start) * (m.time - year))

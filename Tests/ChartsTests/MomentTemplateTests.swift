@@ -27,6 +27,14 @@ final class MomentTemplateTests: XCTestCase {
         XCTAssertEqual(try render("{time:yyyy}", 1999.99), "1999")
     }
 
+    /// Fuzz/corpus/document/crash-moment-huge-year.json: a year of 10^90 under a date
+    /// pattern trapped converting it to Int.
+    func testAYearBeyondTheCalendarIsWrittenAsANumber() throws {
+        XCTAssertEqual(try render("{time:MMM yyyy}", 2e90).count, 91)
+        XCTAssertEqual(try render("{time:yyyy}", -3e6), "−3000000")
+        XCTAssertEqual(try render("{time:yyyy}", 1_000_000), "1000000")
+    }
+
     func testSumsAndBraces() throws {
         let rows: [DataRow] = [["v": .number(1.25)], ["v": .number(2.5)], ["w": .number(9)]]
         XCTAssertEqual(try render("Total {sum:v:.1f} {{ok}}", 0, rows: rows), "Total 3.7 {ok}")
