@@ -60,6 +60,11 @@ func animationRows(_ scene: Scene) -> [AnimationRow] {
         case .group(let g):
             add(name, "opacity", g.opacity)
             add(name, g.motion)
+            if g.dynamicChildren != nil, g.dynamicSpan != .never {
+                // A chart whose scales or data move: its plot is laid out again every frame.
+                rows.append(AnimationRow(node: name, property: "layout", from: "", to: "", curve: "per frame",
+                                         start: g.dynamicSpan.start, end: g.dynamicSpan.end))
+            }
             for (i, c) in g.children.enumerated() { walk(c, name: c.id ?? "\(name)[\(i)]") }
         case .text(let t):
             add(name, "opacity", t.opacity)
