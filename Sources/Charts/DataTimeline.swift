@@ -53,6 +53,13 @@ public struct DataTimeline: Sendable {
 
     /// The ranking written into the rows, if any.
     public let ranking: Ranking?
+    /// Keys fade in over the step before their first (instead of appearing at it).
+    public var fadesIn = false
+    /// Keys fade out over the step after their last (instead of vanishing after it).
+    public var fadesOut = false
+    /// The hidden field a fading key's rows carry: its opacity factor, 0…1. Marks
+    /// multiply their elements' opacity by it.
+    public static let fadeField = "\u{1}fade"
     /// The distinct time values, ascending.
     public let steps: [Double]
     /// The keys, in order of first appearance: the order of the rows at every moment.
@@ -202,8 +209,21 @@ public struct DataTimeline: Sendable {
         var out: [DataRow] = []
         out.reserveCapacity(keys.count)
         for s in samples {
-            guard let first = s.first, let last = s.last,
-                  Double(first.step) <= p + 1e-12, p <= Double(last.step) + 1e-12 else { continue }
+            guard let first = s.first, let last = s.last else { continue }
+            // Entering and exiting keys fade over the step before their first and after their last.
+            if fadesIn, Double(first.step) > p + 1e-12, Double(first.step) - p < 1 {
+                var row = first.row
+                row[Self.fadeField] = .number(1 - (Double(first.step) - p))
+                out.append(row)
+                continue
+            }
+            if fadesOut, p > Double(last.step) + 1e-12, p - Double(last.step) < 1 {
+                var row = last.row
+                row[Self.fadeField] = .number(1 - (p - Double(last.step)))
+                out.append(row)
+                continue
+            }
+            guard Double(first.step) <= p + 1e-12, p <= Double(last.step) + 1e-12 else { continue }
             // The last sample at or before p, and the next one (bridging missing steps).
             var lo = 0, hi = s.count - 1   // binary search: the last sample at or before p
             while lo < hi {

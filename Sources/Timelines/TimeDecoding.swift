@@ -28,7 +28,8 @@ extension TimelineDecoder {
     /// "hold", "curve", "delay" }` — which field is time, which field names each object,
     /// and how the video's clock moves through the data (docs/timeline-format.md).
     static func dataTimeline(_ c: JSONCursor, table: DataTable?, data: ChartData) -> DataTimeline? {
-        guard let o = c.object(allowedKeys: ["field", "key", "mode", "duration", "perStep", "transition", "hold", "curve", "delay", "rank"]) else { return nil }
+        guard let o = c.object(allowedKeys: ["field", "key", "mode", "duration", "perStep", "transition", "hold", "curve", "delay", "rank",
+                                               "enter", "exit"]) else { return nil }
         let limit = (context?.limits ?? DocumentLimits()).maxDuration
         let limitName = "the limit on a video's length"
         let timeField = data.field(o.required("field"))
@@ -46,6 +47,8 @@ extension TimelineDecoder {
         let delay = o.optional("delay")?.nonNegative("a delay", unit: "seconds", limit: limit, limitName: limitName) ?? 0
         var easing: Easing = states ? .easeInOut : .linear
         if let cc = o.optional("curve"), let e = curve(cc) { easing = e }
+        let enter = o.optional("enter")?.stringEnum(["none", "fade"]) ?? "none"
+        let exit = o.optional("exit")?.stringEnum(["none", "fade"]) ?? "none"
         var ranking: DataTimeline.Ranking? = nil
         if let rc = o.optional("rank")?.object(allowedKeys: ["by", "as", "top"]) {
             if let by = data.field(rc.required("by")) {
@@ -63,6 +66,8 @@ extension TimelineDecoder {
                 let d = duration ?? (perStep ?? 1) * Double(max(0, tl.steps.count - 1))
                 tl.mode = .continuous(duration: d)
             }
+            tl.fadesIn = enter == "fade"
+            tl.fadesOut = exit == "fade"
             if tl.length + delay > limit {
                 c.report("the data would move for \(format(tl.length + delay)) seconds, over the limit of \(format(limit)) seconds; "
                          + "shorten \"duration\", \"perStep\", \"transition\" or \"hold\"")

@@ -152,4 +152,37 @@ final class DataTimelineTests: XCTestCase {
             XCTAssertEqual(s.xTicks.last!.value, (shown.max()! / step + 1e-9).rounded(.down) * step, accuracy: 1e-9, "top tick at \(t)")
         }
     }
+
+    func testEnteringAndExitingKeysFadeOverTheStepBeforeAndAfter() throws {
+        // C's first step is 2001 (position 1); B has no row after 2002 here, A none after 2001.
+        let rows = [row(2000, "A", 10), row(2001, "A", 20), row(2001, "C", 5), row(2002, "C", 6)]
+        var tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 2))
+        XCTAssertNil(value(tl.rows(at: 0.5), "C"), "without a fade C appears at its first step")
+        tl.fadesIn = true; tl.fadesOut = true
+        func fade(_ t: Double, _ k: String) -> Double? {
+            tl.rows(at: t).first { $0["k"] == .string(k) }.map { $0[DataTimeline.fadeField]?.number ?? 1 }
+        }
+        XCTAssertNil(fade(0, "C"))
+        XCTAssertEqual(fade(0.25, "C")!, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(value(tl.rows(at: 0.25), "C"), 5, "entering at its first values")
+        XCTAssertEqual(fade(1, "C"), 1)
+        XCTAssertEqual(fade(1.75, "A")!, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(value(tl.rows(at: 1.75), "A"), 20, "leaving at its last values")
+        XCTAssertNil(fade(2, "A"))
+    }
+
+    func testAFadingBarsOpacityFollowsTheClock() throws {
+        var c = try barChart()
+        c.timeline!.fadesIn = true
+        // C enters over 0…1 s (the step before 2001); its bar's opacity is the clock's fraction.
+        for t in [0.2, 0.5, 0.9] {
+            let s = c.snapshot(at: t)
+            let bars = BarMarkSpec(options: MarkOptions(id: "bars"))
+            guard case .group(let g) = s.markNode(bars, s.state(at: t)) else { return XCTFail() }
+            let opacities = g.children.compactMap { n -> Double? in if case .shape(let sh) = n { return sh.opacity.value(at: t) }; return nil }
+            XCTAssertEqual(opacities.count, 3, "A, B and the entering C")
+            XCTAssertEqual(opacities[2], t, accuracy: 1e-12, "C's opacity at \(t) s")
+            XCTAssertEqual(opacities[0], 1)
+        }
+    }
 }

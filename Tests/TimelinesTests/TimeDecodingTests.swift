@@ -86,4 +86,12 @@ final class TimeDecodingTests: XCTestCase {
         // Without moving data, braces are plain text as before.
         XCTAssertNoThrow(try scene(doc(#""title": "Sets {a, b}""#, time: false)))
     }
+
+    func testEnterAndExitDecode() throws {
+        let s = try scene(document(time: #"{ "field": "year", "key": "name", "enter": "fade", "exit": "fade" }"#))
+        XCTAssertGreaterThan(s.frameCount, 1)
+        XCTAssertTrue(errors(document(time: #"{ "field": "year", "key": "name", "enter": "grow" }"#))
+            .contains(#"charts[0].time.enter: unknown value "grow"; expected one of "none", "fade""#),
+                      errors(document(time: #"{ "field": "year", "key": "name", "enter": "grow" }"#)))
+    }
 }

@@ -82,7 +82,7 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
                let g = Self.valueGradientPaint(otherwise, l, horizontal) { paint = g }
             node.fill = (paint, .nonZero)
             if let s = stroke { node.stroke = s }
-            node.opacity = chart.staggered(o.opacity, offsets, i)
+            node.opacity = chart.elementOpacity(chart.staggered(o.opacity, offsets, i), row: e.row)
             node.blendMode = o.blend
             if let g = o.grow {
                 let grow = chart.staggered(g, offsets, i), bar = self

@@ -149,7 +149,7 @@ extension ChartSpec {
             }
             node.fill = (.solid(fill(e)), .nonZero)
             if let s = stroke { node.stroke = s }
-            node.opacity = staggered(o.opacity, offsets, i)
+            node.opacity = elementOpacity(staggered(o.opacity, offsets, i), row: e.row)
             if let sc = o.scale {
                 node.motion.scaleX = staggered(sc, offsets, i); node.motion.scaleY = staggered(sc, offsets, i)
                 node.motion.anchor = c

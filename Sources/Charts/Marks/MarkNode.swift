@@ -44,6 +44,13 @@ extension ChartSpec {
         i < offsets.count ? v.delayed(by: offsets[i]) : v
     }
 
+    /// The opacity of the element of row `row`: the mark's, times the row's fade when its
+    /// key is entering or leaving a data timeline.
+    func elementOpacity(_ base: AnimatedValue, row: Int) -> AnimatedValue {
+        guard row < data.count, case .number(let f)? = data[row][DataTimeline.fadeField] else { return base }
+        return base.scaled(by: min(1, max(0, f)))
+    }
+
     /// Each of `count` elements' delay under the mark's stagger (empty without one).
     func staggerOffsets(_ m: MarkOptions, count: Int, values: [Double]) -> [Double] {
         m.stagger?.offsets(count: count, values: values) ?? []

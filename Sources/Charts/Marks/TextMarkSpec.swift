@@ -100,7 +100,7 @@ public struct TextMarkSpec: ChartMark {
                 let fmt = format
                 node.counter = (chart.staggered(count, offsets, i).scaled(by: target), { fmt.format($0) })
             }
-            node.opacity = chart.staggered(o.opacity, offsets, i)
+            node.opacity = chart.elementOpacity(chart.staggered(o.opacity, offsets, i), row: e.row)
             if let sc = o.scale {
                 node.motion.scaleX = chart.staggered(sc, offsets, i); node.motion.scaleY = chart.staggered(sc, offsets, i); node.motion.anchor = pos
             }
