@@ -8,18 +8,6 @@ import Dispatch
 import Synchronization
 @testable import Raster
 
-/// A seeded generator (SplitMix64), so the sampled arguments are the same on every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The OKLab conversion as it was written with libm's pow and cbrt (before it moved into
 /// Raster), kept as the reference the deterministic version is measured against.
 private enum LibmOKLab {

@@ -1,18 +1,6 @@
 import XCTest
 @testable import Raster
 
-/// A small seeded generator so failures reproduce (SplitMix64).
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 final class PNGCodecTests: XCTestCase {
     /// Random sizes, opaque and fully transparent pixels plus a few semi-transparent
     /// straight colours chosen so premultiply→unpremultiply gives them back exactly.

@@ -11,32 +11,9 @@ import XCTest
 final class WideKernelTests: XCTestCase {
     override func tearDown() { crk_reset_wide(); super.tearDown() }
 
-    /// SplitMix64.
-    struct RNG {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func u32() -> UInt32 { UInt32(truncatingIfNeeded: next()) }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-        /// A coverage, often 255 or 0 (the special cases), else any.
-        mutating func coverage() -> UInt32 {
-            switch below(8) { case 0: return 255; case 1: return 0; default: return u32() & 255 }
-        }
-        /// A pixel: valid premultiplied most of the time, any 32 bits sometimes (the
-        /// kernels must agree on malformed pixels too: the reference adds with carry).
-        mutating func pixel() -> UInt32 {
-            if below(8) == 0 { return u32() }
-            let a = below(4) == 0 ? (below(2) == 0 ? 0 : 255) : u32() & 255
-            let r = UInt32(below(Int(a) + 1)), g = UInt32(below(Int(a) + 1)), b = UInt32(below(Int(a) + 1))
-            return a << 24 | b << 16 | g << 8 | r
-        }
-    }
+    /// The target's seeded generator (SplitMix64.swift), with the draws these tests need
+    /// (below).
+    typealias RNG = SplitMix64
 
     /// The levels to test: the scalar C fallback and whatever the CPU has of AVX2 and AVX-512.
     var levels: [Int32] { Array(0...crk_cpu_level()) }
@@ -241,5 +218,23 @@ final class WideKernelTests: XCTestCase {
             XCTAssertTrue(scalar == wide, "the wide kernels (level \(crk_wide())) changed pixels")
         }
         XCTAssertNotEqual(scalar.data.count, 0)
+    }
+}
+
+extension SplitMix64 {
+    mutating func u32() -> UInt32 { UInt32(truncatingIfNeeded: next()) }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    /// A coverage, often 255 or 0 (the special cases), else any.
+    mutating func coverage() -> UInt32 {
+        switch below(8) { case 0: return 255; case 1: return 0; default: return u32() & 255 }
+    }
+    /// A pixel: valid premultiplied most of the time, any 32 bits sometimes (the
+    /// kernels must agree on malformed pixels too: the reference adds with carry).
+    mutating func pixel() -> UInt32 {
+        if below(8) == 0 { return u32() }
+        let a = below(4) == 0 ? (below(2) == 0 ? 0 : 255) : u32() & 255
+        let r = UInt32(below(Int(a) + 1)), g = UInt32(below(Int(a) + 1)), b = UInt32(below(Int(a) + 1))
+        return a << 24 | b << 16 | g << 8 | r
     }
 }
