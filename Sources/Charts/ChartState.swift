@@ -43,9 +43,7 @@ extension ChartSpec {
         var xr = resolve(x, at: t), yr = resolve(y, at: t)
         // Stacked marks and value ranges reach beyond the raw values: widen the domains
         // the data decides (not the ones the document fixes) to cover them.
-        let provisional = ChartState(plot: frame, x: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
-                                 y: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
-                                 xResolved: xr, yResolved: yr, xTicks: [], yTicks: [], content: frame)
+        let provisional = ChartState.unplaced(frame, x: xr, y: yr)
         for (isX, channel) in [(false, y), (true, x)] where channel.domain == nil && channel.animatedDomain == nil {
             guard let ext = stackedExtent(isX, provisional) else { continue }
             var r = isX ? xr : yr
@@ -124,4 +122,14 @@ public struct ChartState: Sendable {
     public var yTicks: [AxisTick]
     /// Where the title block, legend and value labels go.
     public var content: Rect
+}
+
+extension ChartState {
+    /// Resolved channels before any layout (unit scales, no ticks): enough to turn rows
+    /// into elements, for the stacked extent and for legend colours.
+    static func unplaced(_ frame: Rect, x: ChartSpec.Resolved, y: ChartSpec.Resolved) -> ChartState {
+        ChartState(plot: frame, x: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
+                   y: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
+                   xResolved: x, yResolved: y, xTicks: [], yTicks: [], content: frame)
+    }
 }

@@ -9,6 +9,14 @@ public enum DataValue: Hashable, Sendable {
     public var number: Double? { if case .number(let v) = self { return v }; return nil }
     /// The text, if the cell holds text.
     public var string: String? { if case .string(let s) = self { return s }; return nil }
+    /// The cell as a key: a series or category name, a timeline's key. Text as it is;
+    /// numbers with up to six fraction digits, so 2 and 2.0 are one key.
+    public var keyText: String {
+        switch self {
+        case .string(let s): return s
+        case .number(let n): return NumberFormat(maxFractionDigits: 6).format(n)
+        }
+    }
 }
 
 /// A row: field name → value.

@@ -96,7 +96,7 @@ public struct DataTimeline: Sendable {
         var samples: [[(step: Int, row: DataRow)]] = []
         var seen: [String: Int] = [:]
         for (i, r) in rows.enumerated() {
-            guard let k = Self.key(r[keyField]) else { throw .missingKey(row: i) }
+            guard let k = r[keyField]?.keyText else { throw .missingKey(row: i) }
             let step = stepIndex[times[i]]!
             let id = "\(step)\u{0}\(k)"
             if let first = seen[id] { throw .duplicate(first: first, second: i, key: k) }
@@ -132,13 +132,6 @@ public struct DataTimeline: Sendable {
         }
     }
 
-    static func key(_ v: DataValue?) -> String? {
-        switch v {
-        case .string(let s)?: return s
-        case .number(let n)?: return NumberFormat(maxFractionDigits: 6).format(n)
-        case nil: return nil
-        }
-    }
 
     /// Video seconds the data takes to move from its first step to its last (holds included).
     public var length: Double {
@@ -180,8 +173,11 @@ public struct DataTimeline: Sendable {
     public func moment(at t: Double) -> Moment { Moment(time: dataTime(at: t), isDate: timeIsDate) }
 
     /// The data time at video time `t` (a year label shows its floor).
-    public func dataTime(at t: Double) -> Double {
-        let p = position(at: t)
+    public func dataTime(at t: Double) -> Double { dataTime(atPosition: position(at: t)) }
+
+    /// The data time at a fractional step position (i ↦ steps[i]); the inverse of
+    /// `fractionalStep(of:)`.
+    func dataTime(atPosition p: Double) -> Double {
         guard !steps.isEmpty else { return 0 }
         let i = min(steps.count - 1, Int(p.rounded(.down)))
         let f = p - Double(i)
@@ -242,11 +238,7 @@ public struct DataTimeline: Sendable {
                 row[field] = .number(x + (y - x) * f)
             }
             // The time field reads the moment shown, in the field's own kind.
-            if case .number? = a.row[timeField] {
-                let i = min(steps.count - 1, Int(p.rounded(.down)))
-                let g = p - Double(i)
-                row[timeField] = .number(i + 1 < steps.count ? steps[i] + (steps[i + 1] - steps[i]) * g : steps[i])
-            }
+            if case .number? = a.row[timeField] { row[timeField] = .number(dataTime(atPosition: p)) }
             out.append(row)
         }
         if let top = ranking?.top {

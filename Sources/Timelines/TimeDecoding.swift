@@ -75,22 +75,22 @@ extension TimelineDecoder {
             }
             return tl
         } catch {
+            /// A cell as a message quotes it.
+            func shown(_ v: DataValue) -> String {
+                switch v { case .number(let x): return format(x); case .string(let s): return quotedForMessage(s) }
+            }
             func at(_ row: Int, _ message: String) {
                 let origin = table.origins[row]
                 c.sink.report(DocumentError(file: origin.file, path: origin.path, location: origin.location, message: message))
             }
             switch error {
             case .badTime(let r):
-                let found = table.rows[r][timeField].map { v -> String in
-                    switch v { case .number(let x): return format(x); case .string(let s): return quotedForMessage(s) }
-                } ?? "no value"
+                let found = table.rows[r][timeField].map(shown) ?? "no value"
                 at(r, "expected a number or an ISO 8601 date such as \"2024-03-05\" in \(quotedForMessage(timeField)), the chart's time field, found \(found)")
             case .missingKey(let r):
                 at(r, "this row has no \(quotedForMessage(keyField)), the field that names each object of the chart's time")
             case .duplicate(let first, let second, let key):
-                let when = table.rows[second][timeField].map { v -> String in
-                    switch v { case .number(let x): return format(x); case .string(let s): return quotedForMessage(s) }
-                } ?? ""
+                let when = table.rows[second][timeField].map(shown) ?? ""
                 at(second, "\(quotedForMessage(keyField)) \(quotedForMessage(key)) appears twice at \(quotedForMessage(timeField)) \(when) "
                            + "(first at \(table.origins[first].path)); each key has one row per time step")
             }

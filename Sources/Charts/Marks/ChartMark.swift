@@ -92,10 +92,7 @@ extension ChartMark {
     public func legendEntries(in chart: ChartSpec) -> [(name: String, color: Color)] {
         let names = chart.seriesNames(self)
         if options.series != nil && names.count > 1 {
-            let l = ChartState(plot: chart.frame, x: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
-                               y: .linear(LinearScale(domain: (0, 1), range: (0, 1))),
-                               xResolved: chart.resolve(chart.x), yResolved: chart.resolve(chart.y),
-                               xTicks: [], yTicks: [], content: chart.frame)
+            let l = ChartState.unplaced(chart.frame, x: chart.resolve(chart.x), y: chart.resolve(chart.y))
             let els = chart.elements(self, l)
             return names.compactMap { n in els.first(where: { $0.series == n }).map { (n, $0.color) } }
         }

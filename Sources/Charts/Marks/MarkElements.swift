@@ -52,13 +52,7 @@ extension ChartSpec {
     }
 
     /// Text of a cell, for series and category keys.
-    public func key(_ v: DataValue?) -> String {
-        switch v {
-        case .string(let s)?: return s
-        case .number(let n)?: return NumberFormat(maxFractionDigits: 6).format(n)
-        case nil: return ""
-        }
-    }
+    public func key(_ v: DataValue?) -> String { v?.keyText ?? "" }
 
     /// The series names of a mark in order of first appearance.
     public func seriesNames(_ m: any ChartMark) -> [String] {
