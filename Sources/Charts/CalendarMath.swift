@@ -107,6 +107,17 @@ public struct CivilDate: Hashable, Sendable {
         return CivilDate(year: y, month: m, day: d, hour: hh, minute: mm, second: ss).seconds - offset
     }
 
+    /// An ISO 8601 text of `seconds` that `parseISO` reads back to within a microsecond:
+    /// `2024-03-05T14:30:15.250000Z`.
+    public static func isoText(_ seconds: Double) -> String {
+        let micros = (seconds * 1_000_000).rounded()
+        let whole = (micros / 1_000_000).rounded(.down)
+        let d = CivilDate(seconds: whole)
+        let frac = Int(micros - whole * 1_000_000)
+        func pad(_ v: Int, _ n: Int) -> String { let t = String(v); return String(repeating: "0", count: max(0, n - t.count)) + t }
+        return "\(pad(d.year, 4))-\(pad(d.month, 2))-\(pad(d.day, 2))T\(pad(d.hour, 2)):\(pad(d.minute, 2)):\(pad(Int(d.second.rounded()), 2)).\(pad(frac, 6))Z"
+    }
+
     /// Number of days in a month.
     public static func daysIn(year: Int, month: Int) -> Int {
         switch month {

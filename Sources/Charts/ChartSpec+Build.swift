@@ -22,17 +22,17 @@ extension ChartSpec {
             let shown = snapshot(at: 0), l = shown.state(at: 0)
             return .group(GroupNode(id: id, children: frameNodes(l) + shown.stateNodes(l)))
         }
-        let spec = self
+        let spec = preparedForFrames()
         // A title that names the moment is redrawn with the plot.
         let movingTitle = titleNamesTheMoment
-        let shown = snapshot(at: span.end), last = shown.state(at: span.end)
+        let shown = spec.snapshot(at: span.end), last = shown.state(at: span.end)
         var plot = GroupNode(id: "plot", children: (movingTitle ? shown.titleNodes(last) : []) + shown.stateNodes(last))
         plot.dynamicChildren = { t in
             let s = spec.snapshot(at: t), l = s.state(at: t)
             return (movingTitle ? s.titleNodes(l) : []) + s.stateNodes(l)
         }
         plot.dynamicSpan = span
-        return .group(GroupNode(id: id, children: frameNodes(last, title: !movingTitle) + [.group(plot)]))
+        return .group(GroupNode(id: id, children: spec.frameNodes(last, title: !movingTitle) + [.group(plot)]))
     }
 
     /// What does not depend on the state: the card and the title block.
@@ -50,7 +50,11 @@ extension ChartSpec {
         var children: [Node] = []
         if let g = grid { children.append(contentsOf: gridNodes(g, l)) }
         if let p = periodLabel { children.append(periodLabelNode(p, l)) }
-        let markNodes = marks.map { markNode($0, l) }
+        var markNodes: [Node] = []
+        for (i, m) in marks.enumerated() {
+            if let g = ghostRows[i] { markNodes.append(contentsOf: ghostNodes(m, g, l)) }
+            markNodes.append(markNode(m, l))
+        }
         if clipsMarks {
             var g = GroupNode(id: "marks", children: markNodes)
             g.clip = l.plot

@@ -115,22 +115,30 @@ extension ChartSpec {
 
     func gridNodes(_ g: GridSpec, _ l: ChartState) -> [Node] {
         let p = l.plot
-        var path = Path()
-        let xs: [Double] = g.xStep.map { steps(min(l.xResolved.domain.0, l.xResolved.domain.1), max(l.xResolved.domain.0, l.xResolved.domain.1), $0) }
-            ?? (g.xAtTicks ? l.xTicks.map(\.value) : [])
-        let ys: [Double] = g.yStep.map { steps(min(l.yResolved.domain.0, l.yResolved.domain.1), max(l.yResolved.domain.0, l.yResolved.domain.1), $0) }
-            ?? (g.yAtTicks ? l.yTicks.map(\.value) : [])
+        // Lines at fading ticks go into shapes of their own, at the tick's opacity.
+        var paths: [(opacity: Double, path: Path)] = [(1, Path())]
+        func add(_ opacity: Double, _ from: Point, _ to: Point) {
+            let k = paths.firstIndex { $0.opacity == opacity } ?? { paths.append((opacity, Path())); return paths.count - 1 }()
+            paths[k].path.move(to: from); paths[k].path.line(to: to)
+        }
+        let xs: [AxisTick] = g.xStep.map { steps(min(l.xResolved.domain.0, l.xResolved.domain.1), max(l.xResolved.domain.0, l.xResolved.domain.1), $0).map { AxisTick(value: $0, label: "") } }
+            ?? (g.xAtTicks ? l.xTicks : [])
+        let ys: [AxisTick] = g.yStep.map { steps(min(l.yResolved.domain.0, l.yResolved.domain.1), max(l.yResolved.domain.0, l.yResolved.domain.1), $0).map { AxisTick(value: $0, label: "") } }
+            ?? (g.yAtTicks ? l.yTicks : [])
         for v in xs {
-            let px = snap(min(l.x(v), p.maxX - 0.5), g.width)
-            path.move(to: Point(px, p.minY)); path.line(to: Point(px, p.maxY))
+            let px = snap(min(l.x(v.value), p.maxX - 0.5), g.width)
+            add(v.opacity, Point(px, p.minY), Point(px, p.maxY))
         }
         for v in ys {
-            let py = snap(min(l.y(v), p.maxY - 0.5), g.width)
-            path.move(to: Point(p.minX, py)); path.line(to: Point(p.maxX, py))
+            let py = snap(min(l.y(v.value), p.maxY - 0.5), g.width)
+            add(v.opacity, Point(p.minX, py), Point(p.maxX, py))
         }
-        var node = ShapeNode(id: "grid", path: path, stroke: (.solid(g.color), StrokeStyle(width: g.width, cap: .butt)), frame: p)
-        node.opacity = g.opacity
-        var out: [Node] = [.shape(node)]
+        var out: [Node] = []
+        for (opacity, path) in paths where opacity == 1 || !path.isEmpty {
+            var node = ShapeNode(id: "grid", path: path, stroke: (.solid(g.color), StrokeStyle(width: g.width, cap: .butt)), frame: p)
+            node.opacity = g.opacity
+            out.append(opacity == 1 ? .shape(node) : .group(GroupNode(id: "grid-fading", children: [.shape(node)], opacity: .constant(opacity))))
+        }
         if let zc = g.zeroColor {
             var zero = Path()
             let (ylo, yhi) = (min(l.yResolved.domain.0, l.yResolved.domain.1), max(l.yResolved.domain.0, l.yResolved.domain.1))
@@ -158,6 +166,7 @@ extension ChartSpec {
         let ticks = horizontal ? l.xTicks : l.yTicks
         let scale = horizontal ? l.x : l.y
         var lines = Path()
+        var fadingLines: [(opacity: Double, path: Path)] = []
         var children: [Node] = []
         let edge: Double
         switch a.side {
@@ -178,8 +187,12 @@ extension ChartSpec {
             if horizontal && (pos < p.minX - 1 || pos > p.maxX + 1) { continue }
             if !horizontal && (pos < p.minY - 1 || pos > p.maxY + 1) { continue }
             if a.tickLength > 0 {
-                if horizontal { lines.move(to: Point(pos, edge)); lines.line(to: Point(pos, edge + out * a.tickLength)) }
-                else { lines.move(to: Point(edge, pos)); lines.line(to: Point(edge + out * a.tickLength, pos)) }
+                var tickPath = Path()
+                if horizontal { tickPath.move(to: Point(pos, edge)); tickPath.line(to: Point(pos, edge + out * a.tickLength)) }
+                else { tickPath.move(to: Point(edge, pos)); tickPath.line(to: Point(edge + out * a.tickLength, pos)) }
+                if t.opacity == 1 { lines.append(contentsOf: tickPath) }
+                else if let k = fadingLines.firstIndex(where: { $0.opacity == t.opacity }) { fadingLines[k].path.append(contentsOf: tickPath) }
+                else { fadingLines.append((t.opacity, tickPath)) }
             }
             let gap = max(0, a.tickLength) + 3
             let position: Point, anchor: TextAnchor
@@ -195,13 +208,19 @@ extension ChartSpec {
             case .trailing:
                 position = Point(edge + gap, scale(t.value)); anchor = TextAnchor(.leading, .center)
             }
-            let node = TextNode(id: "tick-label", t.label, font: s.font, size: s.labelSize, color: s.secondaryTextColor,
+            var node = TextNode(id: "tick-label", t.label, font: s.font, size: s.labelSize, color: s.secondaryTextColor,
                                 position: position, anchor: anchor, rotation: horizontal ? angle : 0)
+            if t.opacity < 1 { node.opacity = .constant(t.opacity) }
             let lh = lineHeight(s.font, s.labelSize)
             labelReach = max(labelReach, horizontal ? abs(node.metrics.width * sin(angle)) + abs(lh * cos(angle)) : node.metrics.width)
             children.append(.text(node))
         }
         children.insert(.shape(ShapeNode(id: "axis-line", path: lines, stroke: (.solid(s.axisColor), StrokeStyle(width: 1, cap: .butt)), frame: p)), at: 0)
+        for (k, f) in fadingLines.enumerated() {
+            var tick = ShapeNode(id: "axis-ticks-fading", path: f.path, stroke: (.solid(s.axisColor), StrokeStyle(width: 1, cap: .butt)), frame: p)
+            tick.opacity = .constant(f.opacity)
+            children.insert(.shape(tick), at: 1 + k)
+        }
         if let title = a.title {
             let reach = max(0, a.tickLength) + 3 + labelReach + 6
             let node: TextNode

@@ -53,12 +53,41 @@ extension ChartSpec {
         var lo = finite.min() ?? 0, hi = finite.max() ?? 1
         // A linear domain includes zero on both sides, so bars of all-negative data hang
         // from a zero inside the plot (as Swift Charts and Vega-Lite do).
-        if type == .linear { lo = min(0, lo); hi = max(0, hi) }
+        if type == .linear && c.includesZero != false { lo = min(0, lo); hi = max(0, hi) }
         if type == .log { lo = finite.filter { $0 > 0 }.min() ?? 1; hi = max(hi, lo) }
         if let d = c.animatedDomain?.value(at: t) ?? c.domain { lo = d.0; hi = d.1 }
-        if lo == hi { if type == .log { hi = lo * 10 } else if lo == 0 { hi = 1 } else { lo = min(0, lo); hi = max(0, hi); if lo == hi { hi = lo + 1 } } }
+        if lo == hi { if type == .log { hi = lo * 10 } else if lo == 0 || c.includesZero == false { hi = lo + 1 } else { lo = min(0, lo); hi = max(0, hi); if lo == hi { hi = lo + 1 } } }
         if c.nice && c.domain == nil && c.animatedDomain == nil && type == .linear { (lo, hi) = NiceTicks.nice(lo, hi, count: 5) }
         return Resolved(type: type!, values: values, domain: (lo, hi), categories: categories)
+    }
+
+    /// The ticks of an axis on a resolved channel whose domain follows moving data: the
+    /// ticks of the domains at the two steps around the moment, inside the moment's
+    /// domain. A tick of both steps is opaque; one of a single step fades with the
+    /// distance to that step, so ticks never jump when the step between them changes.
+    func ticks(_ r: Resolved, axis: AxisSpec?, blending b: TickBlend?) -> [AxisTick] {
+        guard let b, r.type != .band, axis?.values == nil else { return ticks(r, axis: axis) }
+        var ra = r, rb = r
+        ra.domain = b.from; rb.domain = b.to
+        let ta = ticks(ra, axis: axis)
+        guard b.fraction > 0 else { return ta }
+        let tb = ticks(rb, axis: axis)
+        let f = b.fraction
+        let lo = min(r.domain.0, r.domain.1), hi = max(r.domain.0, r.domain.1)
+        let eps = (hi - lo) * 1e-9
+        var out: [AxisTick] = []
+        for t in ta {
+            let shared = tb.contains { $0.value == t.value }
+            var u = t
+            if shared { if f >= 0.5, let o = tb.first(where: { $0.value == t.value }) { u.label = o.label } } else { u.opacity = 1 - f }
+            out.append(u)
+        }
+        for t in tb where !ta.contains(where: { $0.value == t.value }) {
+            var u = t
+            u.opacity = f
+            out.append(u)
+        }
+        return out.filter { $0.value >= lo - eps && $0.value <= hi + eps && $0.opacity > 0 }.sorted { $0.value < $1.value }
     }
 
     /// The ticks of an axis on a resolved channel.
@@ -77,7 +106,14 @@ extension ChartSpec {
             let values = axis?.values ?? NiceTicks.logTicks(r.domain.0, r.domain.1, count: count)
             let fmt: NumberFormat
             if case .number(let f?)? = axis?.format { fmt = f } else { fmt = NumberFormat(maxFractionDigits: 6) }
-            return values.map { AxisTick(value: $0, label: fmt.format($0)) }
+            // With many ticks (2…9 × 10ⁿ over several decades) only those whose leading
+            // digit is small enough are labelled, as d3's log tick format does; the others
+            // keep their tick marks and grid lines.
+            let limit = axis?.values == nil && values.count > count ? max(1, 10 * Double(count) / Double(values.count)) : 10
+            return values.map { v in
+                let mantissa = (v / pow(10, log10(v).rounded(.down))).rounded()
+                return AxisTick(value: v, label: mantissa <= limit ? fmt.format(v) : "")
+            }
         case .time:
             let iv = TimeTicks.interval(r.domain.0, r.domain.1, count: count)
             let values = axis?.values ?? TimeTicks.ticks(r.domain.0, r.domain.1, interval: iv)

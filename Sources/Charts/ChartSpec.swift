@@ -51,6 +51,13 @@ public struct ChartSpec: Sendable {
     /// Marks are drawn only inside the plot rectangle (a zoomed or narrowed domain leaves
     /// data outside it); off by default, as before domains could move.
     public var clipsMarks = false
+    /// Each number field's extent over the whole data, moving data's every step included
+    /// (`fieldExtent(_:)`): worked out once for a timeline, so bubble sizes and colours
+    /// mean the same at every frame.
+    var fieldExtents: [String: (Double, Double)] = [:]
+    /// In a snapshot of moving data: the ghosts (trails and traces) of the marks that ask
+    /// for them, by mark index, drawn behind each mark.
+    var ghostRows: [Int: [GhostRows]] = [:]
     /// Marks, drawn in order.
     public var marks: [any ChartMark] = []
 

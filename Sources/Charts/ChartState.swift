@@ -20,26 +20,143 @@ extension ChartSpec {
     }
 
     /// The chart with the rows shown at time `t`: its timeline's rows at that moment, or
-    /// itself when its rows are fixed.
+    /// itself when its rows are fixed. Domains that follow the data are fixed for the
+    /// moment (see `DomainFollow`).
     public func snapshot(at t: Double) -> ChartSpec {
         guard let tl = timeline else { return self }
+        let p = tl.position(at: t)
+        var s = snapshot(tl, atPosition: p)
+        for (i, m) in marks.enumerated() where m.options.trail != nil || m.options.trace != nil {
+            let g = ghosts(of: m, tl, t: t, position: p)
+            if !g.isEmpty { s.ghostRows[i] = g }
+        }
+        return s
+    }
+
+    /// The chart with the rows at a fractional step position of its timeline.
+    func snapshot(_ tl: DataTimeline, atPosition p: Double) -> ChartSpec {
+        var s = stepBase(tl)
+        s.data = tl.rows(atPosition: p)
+        s.moment = Moment(time: tl.dataTime(atPosition: p), isDate: tl.timeIsDate)
+        let followsX = follows(s.x), followsY = follows(s.y)
+        guard followsX || followsY, !tl.steps.isEmpty else { return s }
+        let i = max(0, min(tl.steps.count - 1, Int(p.rounded(.down)))), f = max(0, min(1, p - Double(i)))
+        let j = min(i + 1, tl.steps.count - 1)
+        let a = s.stepDomains(tl, step: i)
+        let b = (j == i || f == 0) ? a : s.stepDomains(tl, step: j)
+        func blend(_ c: inout Channel, _ da: (Double, Double)?, _ db: (Double, Double)?) {
+            guard let da, let db else { return }
+            c.domain = (da.0 + (db.0 - da.0) * f, da.1 + (db.1 - da.1) * f)
+            c.tickBlend = TickBlend(from: da, to: db, fraction: f)
+            c.nice = false
+        }
+        if followsX { blend(&s.x, a.x, b.x) }
+        if followsY { blend(&s.y, a.y, b.y) }
+        return s
+    }
+
+    /// The spec a snapshot starts from: no timeline, the keys' order fixed for the whole
+    /// video, and the time field's axis not reaching for zero.
+    private func stepBase(_ tl: DataTimeline) -> ChartSpec {
         var s = self
-        s.data = tl.rows(at: t)
-        s.moment = tl.moment(at: t)
         s.timeline = nil
         if s.fieldOrders[tl.keyField] == nil { s.fieldOrders[tl.keyField] = tl.keys }
+        if s.x.includesZero == nil && s.x.field == tl.timeField { s.x.includesZero = false }
+        if s.y.includesZero == nil && s.y.field == tl.timeField { s.y.includesZero = false }
+        if s.fieldExtents.isEmpty { s.fieldExtents = Self.extents(tl.allRows) }
         return s
+    }
+
+    /// Whether a channel's domain follows moving data: the document fixes none and does
+    /// not animate it, and the follow rule moves it.
+    private func follows(_ c: Channel) -> Bool {
+        c.domain == nil && c.animatedDomain == nil && c.scale != .band
+    }
+
+    /// The following domains at time step `i`: those of a still chart of the step's rows
+    /// (stacks included), padded at the moving ends, the fixed ends taken from the whole
+    /// timeline, then made nice when the channel asks. Nil for a band channel.
+    func stepDomains(_ tl: DataTimeline, step i: Int) -> (x: (Double, Double)?, y: (Double, Double)?) {
+        var s = self
+        s.data = tl.rows(atPosition: Double(i))
+        s.x.nice = false; s.y.nice = false
+        let (xr, yr) = s.resolvedChannels(at: 0)
+        func domain(_ c: Channel, _ r: Resolved, isX: Bool) -> (Double, Double)? {
+            guard follows(c), r.type != .band else { return nil }
+            var (lo, hi) = r.domain
+            let whole = c.follow.ends == .both ? nil : (c.timelineExtent ?? timelineExtent(tl, isX: isX))
+            if c.follow.ends == .fixed, let w = whole { (lo, hi) = w }
+            let isLog = r.type == .log && lo > 0 && hi > 0
+            let pad = c.follow.padding
+            if pad > 0 {
+                if isLog {
+                    let span = log(hi / lo)
+                    if c.follow.ends != .max { lo /= exp(span * pad) }
+                    hi *= exp(span * pad)
+                } else {
+                    let span = hi - lo
+                    if c.follow.ends != .max { lo -= span * pad }
+                    hi += span * pad
+                }
+            }
+            if c.follow.ends == .max, let w = whole { lo = w.0 }
+            if hi - lo < c.follow.minSpan {
+                if c.follow.ends == .max { hi = lo + c.follow.minSpan }
+                else { let mid = (lo + hi) / 2; lo = mid - c.follow.minSpan / 2; hi = mid + c.follow.minSpan / 2 }
+            }
+            if c.nice && r.type == .linear { (lo, hi) = NiceTicks.nice(lo, hi, count: 5) }
+            return (lo, hi)
+        }
+        return (domain(x, xr, isX: true), domain(y, yr, isX: false))
+    }
+
+    /// A channel's domain over every row of the timeline (a still chart of all of them).
+    func timelineExtent(_ tl: DataTimeline, isX: Bool) -> (Double, Double) {
+        var s = self
+        s.data = tl.allRows
+        s.x.nice = false; s.y.nice = false
+        let (xr, yr) = s.resolvedChannels(at: 0)
+        return isX ? xr.domain : yr.domain
+    }
+
+    /// The chart with the extents its following domains need worked out once, so frames
+    /// do not walk the whole timeline.
+    func preparedForFrames() -> ChartSpec {
+        guard let tl = timeline else { return self }
+        var s = self
+        s.fieldExtents = Self.extents(tl.allRows)
+        let base = s.stepBase(tl)
+        if follows(s.x) && s.x.follow.ends != .both { s.x.timelineExtent = base.timelineExtent(tl, isX: true) }
+        if follows(s.y) && s.y.follow.ends != .both { s.y.timelineExtent = base.timelineExtent(tl, isX: false) }
+        return s
+    }
+
+    /// Each number field's smallest and largest finite value over `rows`.
+    static func extents(_ rows: [DataRow]) -> [String: (Double, Double)] {
+        var out: [String: (Double, Double)] = [:]
+        for r in rows {
+            for (f, v) in r {
+                guard case .number(let x) = v, x.isFinite, !f.hasPrefix("\u{1}") else { continue }
+                if let e = out[f] { out[f] = (min(e.0, x), max(e.1, x)) } else { out[f] = (x, x) }
+            }
+        }
+        return out
+    }
+
+    /// A number field's extent over the whole data (every time step of moving data).
+    public func fieldExtent(_ field: String) -> (Double, Double)? {
+        if let e = fieldExtents[field] { return e }
+        if let tl = timeline { return Self.extents(tl.allRows)[field] }
+        return Self.extents(data)[field]
     }
 
     /// Whether the chart's state is the same at every time (every chart without an
     /// animated domain or moving data): it is computed once and its nodes built once.
     public var isStatic: Bool { stateChangeSpan == .never }
 
-    /// The chart's state at time `t`: its domains resolved from the data and the
-    /// document, widened for stacks and ranges, its ticks, and the plot rectangle the
-    /// guides leave, with the scales onto it. A pure function of the spec and `t`.
-    public func state(at t: Double) -> ChartState {
-        if timeline != nil { return snapshot(at: t).state(at: t) }
+    /// What the data says about x and y at time `t`: each row's values and the domains,
+    /// widened for stacks and value ranges where the document does not fix them.
+    func resolvedChannels(at t: Double) -> (x: Resolved, y: Resolved) {
         var xr = resolve(x, at: t), yr = resolve(y, at: t)
         // Stacked marks and value ranges reach beyond the raw values: widen the domains
         // the data decides (not the ones the document fixes) to cover them.
@@ -54,9 +171,18 @@ extension ChartSpec {
             r.domain = (lo, hi)
             if isX { xr = r } else { yr = r }
         }
+        return (xr, yr)
+    }
+
+    /// The chart's state at time `t`: its domains resolved from the data and the
+    /// document, widened for stacks and ranges, its ticks, and the plot rectangle the
+    /// guides leave, with the scales onto it. A pure function of the spec and `t`.
+    public func state(at t: Double) -> ChartState {
+        if timeline != nil { return snapshot(at: t).state(at: t) }
+        let (xr, yr) = resolvedChannels(at: t)
         let xAxis = axes.first { $0.side == .top || $0.side == .bottom }
         let yAxis = axes.first { $0.side == .leading || $0.side == .trailing }
-        let xt = ticks(xr, axis: xAxis), yt = ticks(yr, axis: yAxis)
+        let xt = ticks(xr, axis: xAxis, blending: x.tickBlend), yt = ticks(yr, axis: yAxis, blending: y.tickBlend)
         // A card pads its content; without one a small margin keeps labels off the frame's edge.
         let content = frame.insetBy(card?.padding ?? 8)
         var top = content.minY, bottom = content.maxY, left = content.minX, right = content.maxX
@@ -93,6 +219,17 @@ extension ChartSpec {
             case .leading: left += e
             case .trailing: right -= e
             }
+        }
+        // Labels centred on the first and last ticks of a horizontal axis stay inside the
+        // chart's frame: the plot gives up what they would reach beyond it.
+        if inset == nil, let a = xAxis, a.labelAngle == 0,
+           let first = xt.first(where: { !$0.label.isEmpty }), let last = xt.last(where: { !$0.label.isEmpty }) {
+            let provisional = scale(xr, x, range: (left, right))
+            func half(_ t: AxisTick) -> Double { s.font.measure(t.label, size: s.labelSize).width / 2 }
+            let overRight = provisional(last.value) + half(last) - (frame.maxX - 1)
+            let overLeft = (frame.minX + 1) - (provisional(first.value) - half(first))
+            if overRight > 0 { right -= overRight }
+            if overLeft > 0 { left += overLeft }
         }
         var plot = Rect(x: left, y: top, width: max(1, right - left), height: max(1, bottom - top))
         if let i = inset { plot = frame.insetBy(i) }

@@ -53,19 +53,82 @@ public struct DataTimeline: Sendable {
 
     /// The ranking written into the rows, if any.
     public let ranking: Ranking?
+
+    /// How a key enters (over the step before its first) or exits (over the step after
+    /// its last): gganimate's `enter_fade`, `enter_grow`, `enter_fly` and their exits.
+    /// Effects combine; with none a key appears at its first step and goes after its last.
+    public struct KeyTransition: Sendable, Equatable {
+        /// Opacity from 0 to 1.
+        public var fade: Bool
+        /// Grow from the baseline (bars, lines and areas) or from a point (dots).
+        public var grow: Bool
+        /// Slide in from (or out to) an edge of the plot.
+        public var fly: Side?
+        /// Creates a transition.
+        public init(fade: Bool = false, grow: Bool = false, fly: Side? = nil) { self.fade = fade; self.grow = grow; self.fly = fly }
+        /// No effect.
+        public var isNone: Bool { !fade && !grow && fly == nil }
+    }
+    /// How keys enter.
+    public var enter = KeyTransition()
+    /// How keys exit.
+    public var exit = KeyTransition()
     /// Keys fade in over the step before their first (instead of appearing at it).
-    public var fadesIn = false
+    public var fadesIn: Bool { get { enter.fade } set { enter.fade = newValue } }
     /// Keys fade out over the step after their last (instead of vanishing after it).
-    public var fadesOut = false
-    /// The hidden field a fading key's rows carry: its opacity factor, 0…1. Marks
-    /// multiply their elements' opacity by it.
+    public var fadesOut: Bool { get { exit.fade } set { exit.fade = newValue } }
+
+    /// Reveal the data up to the moment (gganimate's `transition_reveal`): every row of a
+    /// key up to the time shown, and its head, interpolated at that time, so lines and
+    /// areas draw themselves as the clock moves, all cut at the same time value.
+    public var reveals = false
+
+    /// The hidden field an entering or exiting key's rows carry when it fades: its
+    /// opacity factor, 0…1. Marks multiply their elements' opacity by it.
     public static let fadeField = "\u{1}fade"
+    /// The hidden field of a growing or shrinking key: its size factor, 0…1.
+    public static let growField = "\u{1}grow"
+    /// The hidden field of a key flying in or out: how far it is from its place, 0…1 of
+    /// the plot's size, towards the edge named by `flySideField`.
+    public static let flyField = "\u{1}fly"
+    /// The edge a flying key comes from or goes to (a `Side`'s name).
+    public static let flySideField = "\u{1}flySide"
+    /// The hidden field marking the head of each key in a revealed timeline (its row at
+    /// the moment shown): marks with `MarkOptions.headsOnly` draw these rows only.
+    public static let headField = "\u{1}head"
     /// The distinct time values, ascending.
     public let steps: [Double]
     /// The keys, in order of first appearance: the order of the rows at every moment.
     public let keys: [String]
     /// Each key's rows: their step indices (ascending) and the rows.
     let samples: [[(step: Int, row: DataRow)]]
+    /// In a race with a top: for each interval between steps k and k + 1, the keys (in
+    /// key order) that may be in a shown slot somewhere in it, so a frame walks the keys
+    /// on screen and not all of them. Empty with fewer than two steps.
+    let onScreenIndex: [[Int32]]?
+
+    /// The on-screen index of a race: a key is listed for an interval when its rank is
+    /// inside the top at one of its samples around the interval (between two samples
+    /// its rank moves on a line, so it is inside the top somewhere between them only if
+    /// it is at one of them), and for the intervals next to a sample inside the top,
+    /// which its entry and exit use.
+    static func onScreen(_ samples: [[(step: Int, row: DataRow)]], steps: Int, top: Int, output: String) -> [[Int32]] {
+        guard steps > 1 else { return [] }
+        var index: [[Int32]] = Array(repeating: [], count: steps - 1)
+        for (k, s) in samples.enumerated() {
+            var mark = [Bool](repeating: false, count: steps - 1)
+            func inTop(_ j: Int) -> Bool { (s[j].row[output]?.number ?? .infinity) < Double(top) }
+            for j in s.indices where inTop(j) {
+                let st = s[j].step
+                if st - 1 >= 0 { mark[st - 1] = true }
+                if st < steps - 1 { mark[st] = true }
+                if j + 1 < s.count { for i in st..<s[j + 1].step { mark[i] = true } }
+                if j > 0 { for i in s[j - 1].step..<st { mark[i] = true } }
+            }
+            for i in mark.indices where mark[i] { index[i].append(Int32(k)) }
+        }
+        return index
+    }
 
     /// What is wrong with the rows for a timeline.
     public enum Problem: Error, Equatable, Sendable {
@@ -120,6 +183,7 @@ public struct DataTimeline: Sendable {
             }
         }
         self.steps = steps; self.keys = keys; self.samples = samples
+        onScreenIndex = ranking?.top.map { Self.onScreen(samples, steps: steps.count, top: $0, output: ranking!.output) }
         if case .string? = rows.first?[timeField] { timeIsDate = true } else { timeIsDate = false }
     }
 
@@ -145,6 +209,9 @@ public struct DataTimeline: Sendable {
     public var changeSpan: ChangeSpan {
         steps.count > 1 && length > 0 ? ChangeSpan(start: delay, end: delay + length) : .never
     }
+
+    /// Every row of every key, in key order (each key's in step order).
+    public var allRows: [DataRow] { samples.flatMap { $0.map(\.row) } }
 
     /// The position in the steps at video time `t`: step i at `i`, a fraction between.
     public func position(at t: Double) -> Double {
@@ -203,50 +270,88 @@ public struct DataTimeline: Sendable {
     /// The rows at a fractional step position.
     public func rows(atPosition p: Double) -> [DataRow] {
         var out: [DataRow] = []
-        out.reserveCapacity(keys.count)
-        for s in samples {
-            guard let first = s.first, let last = s.last else { continue }
-            // Entering and exiting keys fade over the step before their first and after their last.
-            if fadesIn, Double(first.step) > p + 1e-12, Double(first.step) - p < 1 {
-                var row = first.row
-                row[Self.fadeField] = .number(1 - (Double(first.step) - p))
-                out.append(row)
-                continue
-            }
-            if fadesOut, p > Double(last.step) + 1e-12, p - Double(last.step) < 1 {
-                var row = last.row
-                row[Self.fadeField] = .number(1 - (p - Double(last.step)))
-                out.append(row)
-                continue
-            }
-            guard Double(first.step) <= p + 1e-12, p <= Double(last.step) + 1e-12 else { continue }
-            // The last sample at or before p, and the next one (bridging missing steps).
-            var lo = 0, hi = s.count - 1   // binary search: the last sample at or before p
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if Double(s[mid].step) <= p + 1e-12 { lo = mid } else { hi = mid - 1 }
-            }
-            let j = lo
-            let a = s[j]
-            guard j + 1 < s.count else { out.append(a.row); continue }
-            let b = s[j + 1]
-            let f = (p - Double(a.step)) / Double(b.step - a.step)
-            if f <= 0 { out.append(a.row); continue }
-            var row = f >= 1 ? b.row : a.row
-            for (field, va) in a.row {
-                guard field != timeField, case .number(let x) = va, case .number(let y)? = b.row[field] else { continue }
-                row[field] = .number(x + (y - x) * f)
-            }
-            // The time field reads the moment shown, in the field's own kind.
-            if case .number? = a.row[timeField] { row[timeField] = .number(dataTime(atPosition: p)) }
-            out.append(row)
+        if reveals {
+            for s in samples { revealedRows(s, p, into: &out) }
+            return out
+        }
+        if let onScreen = onScreenIndex {
+            // A race: only the keys that reach the shown slots between the steps around p.
+            let k = max(0, min(steps.count - 2, Int(p.rounded(.down))))
+            let keys = onScreen.isEmpty ? [] : onScreen[k]
+            out.reserveCapacity(keys.count)
+            for key in keys { if let row = row(samples[Int(key)], p) { out.append(row) } }
+        } else {
+            out.reserveCapacity(keys.count)
+            for s in samples { if let row = row(s, p) { out.append(row) } }
         }
         if let top = ranking?.top {
-            // Keys wholly below the last slot draw nothing: drop them, so a frame costs
-            // what is on screen, not the number of keys.
+            // Keys wholly below the last slot draw nothing: drop them.
             let output = ranking!.output
             out.removeAll { ($0[output]?.number ?? 0) >= Double(top) }
         }
         return out
+    }
+
+    /// A key's row at position p: interpolated between its samples around p, entering or
+    /// exiting with the timeline's effects next to its first and last, nil outside.
+    private func row(_ s: [(step: Int, row: DataRow)], _ p: Double) -> DataRow? {
+        guard let first = s.first, let last = s.last else { return nil }
+        if !enter.isNone, Double(first.step) > p + 1e-12, Double(first.step) - p < 1 {
+            return transitioning(first.row, progress: 1 - (Double(first.step) - p), enter)
+        }
+        if !exit.isNone, p > Double(last.step) + 1e-12, p - Double(last.step) < 1 {
+            return transitioning(last.row, progress: 1 - (p - Double(last.step)), exit)
+        }
+        guard Double(first.step) <= p + 1e-12, p <= Double(last.step) + 1e-12 else { return nil }
+        return interpolated(s, p)
+    }
+
+    /// The row of a key at p inside its range: its sample there, or the interpolation
+    /// between the last sample at or before p and the next (bridging missing steps).
+    private func interpolated(_ s: [(step: Int, row: DataRow)], _ p: Double) -> DataRow {
+        var lo = 0, hi = s.count - 1   // binary search: the last sample at or before p
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Double(s[mid].step) <= p + 1e-12 { lo = mid } else { hi = mid - 1 }
+        }
+        let j = lo
+        let a = s[j]
+        guard j + 1 < s.count else { return a.row }
+        let b = s[j + 1]
+        let f = (p - Double(a.step)) / Double(b.step - a.step)
+        if f <= 0 { return a.row }
+        var row = f >= 1 ? b.row : a.row
+        for (field, va) in a.row {
+            guard field != timeField, case .number(let x) = va, case .number(let y)? = b.row[field] else { continue }
+            row[field] = .number(x + (y - x) * f)
+        }
+        // The time field reads the moment shown, in the field's own kind.
+        if case .number? = a.row[timeField] { row[timeField] = .number(dataTime(atPosition: p)) }
+        else if case .string? = a.row[timeField] { row[timeField] = .string(CivilDate.isoText(dataTime(atPosition: p))) }
+        return row
+    }
+
+    /// A key's row with the hidden fields of an entering or exiting transition at
+    /// `progress` (0 away, 1 in place).
+    private func transitioning(_ row: DataRow, progress: Double, _ tr: KeyTransition) -> DataRow {
+        var row = row
+        if tr.fade { row[Self.fadeField] = .number(progress) }
+        if tr.grow { row[Self.growField] = .number(progress) }
+        if let side = tr.fly {
+            row[Self.flyField] = .number(1 - progress)
+            row[Self.flySideField] = .string(side.rawValue)
+        }
+        return row
+    }
+
+    /// A key's rows up to p, the last (its head) interpolated at p and marked.
+    private func revealedRows(_ s: [(step: Int, row: DataRow)], _ p: Double, into out: inout [DataRow]) {
+        guard let first = s.first, Double(first.step) <= p + 1e-12 else { return }
+        var n = 0
+        while n < s.count && Double(s[n].step) <= p + 1e-12 { out.append(s[n].row); n += 1 }
+        if n < s.count && Double(s[n - 1].step) < p - 1e-12 {
+            out.append(interpolated(s, p))
+        }
+        out[out.count - 1][Self.headField] = .number(1)
     }
 }

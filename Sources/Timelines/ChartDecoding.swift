@@ -90,6 +90,15 @@ extension TimelineDecoder {
             spec.extremes = ex
         }
         let moving = obj.contains("time")
+        for ch in [xc, yc] {
+            guard !moving, let ch, case .object = ch.value, let co = ch.object(), let f = co.optional("follow") else { continue }
+            f.report("\"follow\" moves a domain with data that changes over time; this chart has no \"time\"")
+        }
+        let reveals: Bool = {
+            guard case .object(let members)? = obj.optional("time")?.value,
+                  case .bool(let b)? = members.first(where: { $0.key == "reveal" })?.value.value else { return false }
+            return b
+        }()
         if let tc = obj.optional("time") {
             spec.timeline = dataTimeline(tc, table: table, data: ChartData(name: tableName, table: table))
             // Texts may name the moment: check their placeholders.
@@ -105,6 +114,7 @@ extension TimelineDecoder {
         if let ms = obj.optional("marks")?.array() {
             var data = ChartData(name: tableName, table: table)
             data.moving = moving
+            data.reveals = reveals
             data.added = added
             for m in ms { if let mk = mark(m, tables: tables, data: data) { spec.marks.append(mk) } }
         }
@@ -181,7 +191,7 @@ extension TimelineDecoder {
     }
 
     static func channel(_ c: JSONCursor, default field: String) -> Channel? {
-        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "categories", "padding", "animate"]) else { return nil }
+        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "categories", "padding", "animate", "follow", "zero"]) else { return nil }
         var ch = Channel(field: field)
         if let f = o.optional("field")?.string() { ch.field = f }
         if let s = o.optional("scale")?.stringEnum(ScaleType.self) { ch.scale = s }
@@ -192,6 +202,14 @@ extension TimelineDecoder {
         if let n = o.optional("nice")?.bool() { ch.nice = n }
         if let cats = o.optional("categories")?.array() { ch.categories = cats.compactMap { $0.string() } }
         if let p = o.optional("padding")?.double(min: 0, max: 1) { ch.paddingInner = p; ch.paddingOuter = p }
+        if let z = o.optional("zero")?.bool() { ch.includesZero = z }
+        if let f = o.optional("follow") {
+            if case .object = f.value, let fo = f.object(allowedKeys: ["ends", "padding", "minSpan"]) {
+                if let m = fo.optional("minSpan")?.double(min: 0, max: 1e15) { ch.follow.minSpan = m }
+                if let e = fo.optional("ends")?.stringEnum(DomainFollow.Ends.self) { ch.follow.ends = e }
+                if let p = fo.optional("padding")?.double(min: 0, max: 10) { ch.follow.padding = p }
+            } else if let e = f.stringEnum(DomainFollow.Ends.self) { ch.follow.ends = e }
+        }
         return ch
     }
 

@@ -210,6 +210,9 @@ struct ChartData {
     var table: DataTable?
     /// The chart's data moves (`"time"`), so its texts may name the moment.
     var moving = false
+    /// The chart's time reveals each key's history (`"reveal": true`), so marks may draw
+    /// the keys' heads only.
+    var reveals = false
     /// Fields the chart adds to its rows (a race's rank), known to exist.
     var added: Set<String> = []
 

@@ -15,7 +15,8 @@ protocol DecodableMark: ChartMark {
 extension TimelineDecoder {
     static let markKeys = ["id", "name", "type", "series", "y2", "x2", "stack", "color", "interpolation", "startAtOrigin",
                            "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
-                           "angularGap", "orientation", "slot", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
+                           "angularGap", "orientation", "slot", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate",
+                           "heads", "largestFirst", "trail", "trace"]
 
     /// Every mark kind's decoder, by the name documents give it in `"type"`.
     static let markTypes: [MarkKind: any DecodableMark.Type] = [
@@ -36,7 +37,7 @@ extension TimelineDecoder {
     static let kindKeys: [(key: String, kinds: Set<MarkKind>)] = [
         ("interpolation", [.line, .area]), ("startAtOrigin", [.line, .area]), ("points", [.line]),
         ("stroke", [.line, .area, .bar, .point, .rule, .sector, .shape]), ("fill", [.area, .bar, .point, .sector, .shape]),
-        ("cornerRadius", [.bar]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]),
+        ("cornerRadius", [.bar]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]), ("largestFirst", [.point]),
         ("innerRadius", [.sector]), ("angularGap", [.sector]), ("orientation", [.rule, .bar]), ("slot", [.bar]), ("atPeak", [.rule, .text]),
         ("text", [.text]), ("shape", [.shape]),
     ]
@@ -48,11 +49,12 @@ extension TimelineDecoder {
             guard let c = obj.optional(key) else { continue }
             switch key {
             case "interpolation": _ = interpolation(c)
-            case "startAtOrigin", "capsule", "atPeak": _ = c.bool()
+            case "startAtOrigin", "capsule", "atPeak", "largestFirst": _ = c.bool()
             case "points": _ = pointStyle(c)
             case "stroke": _ = stroke(c)
             case "fill": _ = paint(c)
-            case "cornerRadius", "size": _ = c.double(min: 0, max: 10_000)
+            case "cornerRadius": _ = c.double(min: 0, max: 10_000)
+            case "size": if case .object = c.value { _ = sizeEncoding(c, data: data) } else { _ = c.double(min: 0, max: 10_000) }
             case "barWidth": _ = c.double(min: 0, max: 1)
             case "slot": _ = c.double(min: 1e-9, max: 1e12)
             case "innerRadius": _ = c.double(min: 0, max: 0.99)
@@ -84,6 +86,32 @@ extension TimelineDecoder {
         var m = MarkOptions(id: obj.optional("id")?.string())
         m.name = obj.optional("name")?.string()
         m.series = data.field(obj.optional("series"))
+        if let c = obj.optional("trail") {
+            if !data.moving { c.report("a trail shows where moving data was; give the chart a \"time\"") }
+            if case .bool(let b) = c.value { m.trail = b ? TrailSpec() : nil }
+            else if let o = c.object(allowedKeys: ["length", "copies", "opacity", "size"]) {
+                var t = TrailSpec()
+                if let v = o.optional("length")?.positive("a trail's length", unit: "seconds", limit: 3600, limitName: "an hour") { t.length = v }
+                if let v = o.optional("copies")?.int(min: 1, max: 100) { t.copies = v }
+                if let v = o.optional("opacity")?.double(min: 0, max: 1) { t.opacity = v }
+                if let v = o.optional("size")?.double(min: 0, max: 1) { t.size = v }
+                m.trail = t
+            }
+        }
+        if let c = obj.optional("trace") {
+            if !data.moving { c.report("a trace leaves the past steps of moving data behind; give the chart a \"time\"") }
+            if case .bool(let b) = c.value { m.trace = b ? TraceSpec() : nil }
+            else if let o = c.object(allowedKeys: ["opacity", "size"]) {
+                var t = TraceSpec()
+                if let v = o.optional("opacity")?.double(min: 0, max: 1) { t.opacity = v }
+                if let v = o.optional("size")?.double(min: 0, max: 1) { t.size = v }
+                m.trace = t
+            }
+        }
+        if let h = obj.optional("heads"), let b = h.bool() {
+            if b && !data.reveals { h.report("\"heads\" draws the head of each key of a revealed timeline; give the chart's \"time\" \"reveal\": true") }
+            m.headsOnly = b
+        }
         m.y2 = data.field(obj.optional("y2"))
         m.x2 = data.field(obj.optional("x2"))
         if let st = obj.optional("stack")?.stringEnum(StackMode.self) { m.stack = st }

@@ -7,7 +7,7 @@ extension TimelineDecoder {
     static let shapingKeys = ["features", "language", "direction"]
     /// Keys of a text mark's "text" object.
     static let textKeys = ["field", "value", "format", "size", "color", "position", "offset", "angle", "background", "atPeak", "insideColor",
-                           "wrap"] + shapingKeys
+                           "wrap", "separate", "separation"] + shapingKeys
 
     /// `"wrap": { "maxWidth", "overflow": "wrap" | "truncate", "maxLines", "lineHeight",
     /// "align": "leading" | "center" | "trailing" }`; `"wrap": true` wraps at the default width.

@@ -24,12 +24,34 @@ extension TimelineDecoder {
         return p
     }
 
+    /// The keys of a chart's `"time"`.
+    static let timeKeys = ["field", "key", "mode", "duration", "perStep", "transition", "hold", "curve", "delay", "rank",
+                           "enter", "exit", "flyFrom", "flyTo", "reveal"]
+
+    /// `"enter"` or `"exit"`: one effect or a list of them (`"none"`, `"fade"`, `"grow"`,
+    /// `"shrink"` (the same as grow), `"fly"`), flying from or to the edge `fly`.
+    static func keyTransition(_ c: JSONCursor, fly: Side) -> DataTimeline.KeyTransition {
+        let names = ["none", "fade", "grow", "shrink", "fly"]
+        var items: [String] = []
+        if case .array = c.value { items = c.array()?.compactMap { $0.stringEnum(names) } ?? [] }
+        else if let one = c.stringEnum(names) { items = [one] }
+        var t = DataTimeline.KeyTransition()
+        for name in items {
+            switch name {
+            case "fade": t.fade = true
+            case "grow", "shrink": t.grow = true
+            case "fly": t.fly = fly
+            default: break
+            }
+        }
+        return t
+    }
+
     /// A chart's `"time"`: `{ "field", "key", "mode", "duration", "perStep", "transition",
     /// "hold", "curve", "delay" }` — which field is time, which field names each object,
     /// and how the video's clock moves through the data (docs/timeline-format.md).
     static func dataTimeline(_ c: JSONCursor, table: DataTable?, data: ChartData) -> DataTimeline? {
-        guard let o = c.object(allowedKeys: ["field", "key", "mode", "duration", "perStep", "transition", "hold", "curve", "delay", "rank",
-                                               "enter", "exit"]) else { return nil }
+        guard let o = c.object(allowedKeys: timeKeys) else { return nil }
         let limit = (context?.limits ?? DocumentLimits()).maxDuration
         let limitName = "the limit on a video's length"
         let timeField = data.field(o.required("field"))
@@ -47,8 +69,12 @@ extension TimelineDecoder {
         let delay = o.optional("delay")?.nonNegative("a delay", unit: "seconds", limit: limit, limitName: limitName) ?? 0
         var easing: Easing = states ? .easeInOut : .linear
         if let cc = o.optional("curve"), let e = curve(cc) { easing = e }
-        let enter = o.optional("enter")?.stringEnum(["none", "fade"]) ?? "none"
-        let exit = o.optional("exit")?.stringEnum(["none", "fade"]) ?? "none"
+        let flyFrom = o.optional("flyFrom")?.stringEnum(Side.self) ?? .bottom
+        let flyTo = o.optional("flyTo")?.stringEnum(Side.self) ?? .bottom
+        let enter = o.optional("enter").map { keyTransition($0, fly: flyFrom) } ?? DataTimeline.KeyTransition()
+        let exit = o.optional("exit").map { keyTransition($0, fly: flyTo) } ?? DataTimeline.KeyTransition()
+        let reveal = o.optional("reveal")?.bool() ?? false
+        if reveal, let r = o.optional("rank") { r.report("a race ranks the keys at each moment; \"reveal\" shows each key's history, so give one or the other") }
         var ranking: DataTimeline.Ranking? = nil
         if let rc = o.optional("rank")?.object(allowedKeys: ["by", "as", "top"]) {
             if let by = data.field(rc.required("by")) {
@@ -66,8 +92,9 @@ extension TimelineDecoder {
                 let d = duration ?? (perStep ?? 1) * Double(max(0, tl.steps.count - 1))
                 tl.mode = .continuous(duration: d)
             }
-            tl.fadesIn = enter == "fade"
-            tl.fadesOut = exit == "fade"
+            tl.enter = enter
+            tl.exit = exit
+            tl.reveals = reveal
             if tl.length + delay > limit {
                 c.report("the data would move for \(format(tl.length + delay)) seconds, over the limit of \(format(limit)) seconds; "
                          + "shorten \"duration\", \"perStep\", \"transition\" or \"hold\"")

@@ -100,6 +100,7 @@ final class SchemaTests: XCTestCase {
         Context(name: "rank", schema: ["chart.time.rank"], minimal: ["by": "y"]) {
             $0.chart["time"] = ["field": "x", "key": "y", "rank": $1]
         },
+        Context(name: "follow", schema: ["channel.follow"], minimal: [:]) { $0.chart["y"] = ["follow": $1] },
         Context(name: "channel animate", schema: ["channel.animate"], minimal: [:]) { $0.chart["x"] = ["domain": [0, 1], "animate": $1] },
         Context(name: "domain zoom", schema: ["channel.animate.domain"], minimal: ["to": [0, 2]]) {
             $0.chart["x"] = ["domain": [0, 1], "animate": ["domain": $1]]
@@ -134,6 +135,9 @@ final class SchemaTests: XCTestCase {
         Context(name: "colour animation", schema: ["colourAnimation"], minimal: ["from": "#000", "to": "#FFF"]) {
             $0.mark["animate"] = ["color": $1]
         },
+        Context(name: "point size", schema: ["mark.size"], minimal: ["field": "y"]) { $0.mark = ["type": "point", "size": $1] },
+        Context(name: "trail", schema: ["mark.trail"], minimal: [:]) { $0.mark["trail"] = $1 },
+        Context(name: "trace", schema: ["mark.trace"], minimal: [:]) { $0.mark["trace"] = $1 },
         Context(name: "transition", schema: ["mark.transition"], minimal: ["data": "d"]) { $0.mark["transition"] = $1 },
         Context(name: "timing", schema: ["timing"], minimal: [:]) { $0.mark["transition"] = ["data": "d", "animation": $1] },
         Context(name: "filter", schema: ["mark.filter"], minimal: ["field": "x", "equals": 0]) { $0.mark["filter"] = $1 },
@@ -178,7 +182,7 @@ final class SchemaTests: XCTestCase {
 
     /// Objects with more keys than the decoder lists in an "unknown key" message (12); their
     /// decoder keys are checked through `rootKeys`, `chartKeys`, `markKeys` where those exist.
-    static let unlisted: Set<String> = ["chart", "mark", "tween", "keyframes", "colour animation", "text"]
+    static let unlisted: Set<String> = ["chart", "mark", "tween", "keyframes", "colour animation", "text", "time"]
 
     func testEverySchemaKeyDecodesWithoutUnknownKeyError() throws {
         for context in contexts {
@@ -196,6 +200,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(try schemaKeys(["chart"]), Set(TimelineDecoder.chartKeys))
         XCTAssertEqual(try schemaKeys(["mark"]), Set(TimelineDecoder.markKeys))
         XCTAssertEqual(try schemaKeys(["textOptions"]), Set(TimelineDecoder.textKeys))
+        XCTAssertEqual(try schemaKeys(["chart.time"]), Set(TimelineDecoder.timeKeys))
         // Everywhere else the decoder's list is read from its message for a key it cannot
         // know; this also proves each context reaches the object it means to test.
         for context in contexts {

@@ -90,8 +90,12 @@ final class TimeDecodingTests: XCTestCase {
     func testEnterAndExitDecode() throws {
         let s = try scene(document(time: #"{ "field": "year", "key": "name", "enter": "fade", "exit": "fade" }"#))
         XCTAssertGreaterThan(s.frameCount, 1)
-        XCTAssertTrue(errors(document(time: #"{ "field": "year", "key": "name", "enter": "grow" }"#))
-            .contains(#"charts[0].time.enter: unknown value "grow"; expected one of "none", "fade""#),
-                      errors(document(time: #"{ "field": "year", "key": "name", "enter": "grow" }"#)))
+        XCTAssertNoThrow(try scene(document(time: #"{ "field": "year", "key": "name", "enter": ["fade", "grow"], "exit": "fly", "flyTo": "leading" }"#)))
+        let bad = errors(document(time: #"{ "field": "year", "key": "name", "enter": "sideways" }"#))
+        XCTAssertTrue(bad.contains(#"charts[0].time.enter: unknown value "sideways"; expected one of "none", "fade", "grow", "shrink", "fly""#), bad)
+        let badList = errors(document(time: #"{ "field": "year", "key": "name", "exit": ["fade", 3] }"#))
+        XCTAssertTrue(badList.contains("charts[0].time.exit[1]:"), badList)
+        let badEdge = errors(document(time: #"{ "field": "year", "key": "name", "enter": "fly", "flyFrom": "left" }"#))
+        XCTAssertTrue(badEdge.contains(#"charts[0].time.flyFrom: unknown value "left""#), badEdge)
     }
 }

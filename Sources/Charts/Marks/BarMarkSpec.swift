@@ -92,7 +92,7 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
                 }
                 node.dynamicPathEnd = grow.displayEnd
             }
-            out.append(.shape(node))
+            out.append(chart.flown(.shape(node), row: e.row, l))
         }
         return out
     }

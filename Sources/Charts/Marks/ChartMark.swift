@@ -47,6 +47,9 @@ public protocol ChartMark: Sendable {
     func nodes(in chart: ChartSpec, state: ChartState) -> [Node]
     /// Legend entries the mark contributes when the legend lists none of its own.
     func legendEntries(in chart: ChartSpec) -> [(name: String, color: Color)]
+    /// Whether an entering key's elements grow from the baseline (bars, lines, areas,
+    /// labels on bar ends); false for marks that grow in size instead (dots).
+    var growsFromBaseline: Bool { get }
 }
 
 /// A mark that can be stroked.
@@ -75,6 +78,9 @@ extension ChartMark {
 
     /// Most marks keep their values on y.
     public static var followsBandAxis: Bool { false }
+
+    /// Most marks grow from their baseline.
+    public var growsFromBaseline: Bool { true }
 
     /// The stroke's colour, else the fill's (a gradient's last stop), else black.
     public var legendColor: Color {

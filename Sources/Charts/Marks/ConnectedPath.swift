@@ -109,7 +109,7 @@ extension ChartSpec {
             }
             out.append(.shape(node))
             if !shape.isArea, let ps = points {
-                out.append(contentsOf: dotNodes(m, l, els, size: ps.size, fill: { ps.fill ?? $0.color },
+                out.append(contentsOf: dotNodes(m, l, els, size: { _ in ps.size }, fill: { ps.fill ?? $0.color },
                                                 stroke: ps.stroke.map { (.solid($0.color), StrokeStyle(width: $0.width)) }, moves: false))
             }
         }
@@ -130,7 +130,7 @@ extension ChartSpec {
     ///
     /// - `fill`: each dot's colour.
     /// - `moves`: the dots slide to the mark's transition values, when it has one.
-    func dotNodes(_ m: any ChartMark, _ l: ChartState, _ els: [MarkElement], size: Double, fill: (MarkElement) -> Color,
+    func dotNodes(_ m: any ChartMark, _ l: ChartState, _ els: [MarkElement], size: (MarkElement) -> Double, fill: (MarkElement) -> Color,
                   stroke: (paint: NodePaint, style: StrokeStyle)?, moves: Bool) -> [Node] {
         let o = m.options
         let horizontal = isHorizontal(m, l)
@@ -139,6 +139,7 @@ extension ChartSpec {
         var out: [Node] = []
         for (i, e) in els.enumerated() {
             let c = horizontal ? Point(l.x(e.high), l.y(e.key)) : Point(l.x(e.key), l.y(e.high))
+            let size = size(e) * elementGrowth(row: e.row)
             var node = ShapeNode(id: "\(o.id ?? "point")[\(i)]", path: .circle(center: c, radius: size / 2))
             if let tgt = target, tgt.count == els.count, let t = o.transition {
                 // The dot moves to its value in the other table.
@@ -154,7 +155,7 @@ extension ChartSpec {
                 node.motion.scaleX = staggered(sc, offsets, i); node.motion.scaleY = staggered(sc, offsets, i)
                 node.motion.anchor = c
             }
-            out.append(.shape(node))
+            out.append(flown(.shape(node), row: e.row, l))
         }
         return out
     }

@@ -47,8 +47,11 @@ extension ChartSpec {
 
     /// The rows a mark draws, by index.
     func rowIndices(_ m: any ChartMark) -> [Int] {
-        guard let f = m.options.filter else { return Array(data.indices) }
-        return data.indices.filter { data[$0][f.field] == f.value }
+        let heads = m.options.headsOnly
+        guard let f = m.options.filter else {
+            return heads ? data.indices.filter { data[$0][DataTimeline.headField] != nil } : Array(data.indices)
+        }
+        return data.indices.filter { data[$0][f.field] == f.value && (!heads || data[$0][DataTimeline.headField] != nil) }
     }
 
     /// Text of a cell, for series and category keys.
@@ -73,9 +76,11 @@ extension ChartSpec {
         let names = seriesNames(m)
         var out: [MarkElement] = []
         for i in rowIndices(m) {
-            guard let k = keyValues[i], let v = valValues[i], k.isFinite, v.isFinite else { continue }
-            var low = 0.0
+            guard let k = keyValues[i], let value = valValues[i], k.isFinite, value.isFinite else { continue }
+            var low = 0.0, v = value
             if let f = second, let v2 = data[i][f]?.number { low = v2 }
+            // A key entering or leaving with "grow" grows from its baseline.
+            if m.growsFromBaseline, case .number(let g)? = data[i][DataTimeline.growField] { v = low + (v - low) * min(1, max(0, g)) }
             let s = o.series.map { key(data[i][$0]) } ?? ""
             out.append(MarkElement(row: i, key: k, low: low, high: v, series: s, color: .black))
         }

@@ -51,6 +51,28 @@ extension ChartSpec {
         return base.scaled(by: min(1, max(0, f)))
     }
 
+    /// The size factor of the element of row `row`: below 1 while its key grows in or
+    /// shrinks out with a timeline's "grow".
+    func elementGrowth(row: Int) -> Double {
+        guard row < data.count, case .number(let g)? = data[row][DataTimeline.growField] else { return 1 }
+        return min(1, max(0, g))
+    }
+
+    /// An element's node moved towards the plot edge its key flies in from or out to (a
+    /// timeline's "fly"); the node itself when its key is not flying.
+    func flown(_ node: Node, row: Int, _ l: ChartState) -> Node {
+        guard row < data.count, case .number(let a)? = data[row][DataTimeline.flyField], a > 0,
+              case .string(let name)? = data[row][DataTimeline.flySideField], let side = Side(rawValue: name) else { return node }
+        let dx: Double, dy: Double
+        switch side {
+        case .leading: dx = -l.plot.width * a; dy = 0
+        case .trailing: dx = l.plot.width * a; dy = 0
+        case .top: dx = 0; dy = -l.plot.height * a
+        case .bottom: dx = 0; dy = l.plot.height * a
+        }
+        return .group(GroupNode(id: "flying", children: [node], transform: .translation(dx, dy)))
+    }
+
     /// Each of `count` elements' delay under the mark's stagger (empty without one).
     func staggerOffsets(_ m: MarkOptions, count: Int, values: [Double]) -> [Double] {
         m.stagger?.offsets(count: count, values: values) ?? []

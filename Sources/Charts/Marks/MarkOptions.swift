@@ -29,6 +29,13 @@ public struct MarkOptions: Sendable {
     public var color: ColorEncoding?
     /// Only rows where `filter.field` equals `filter.value` (e.g. rulers at one year).
     public var filter: (field: String, value: DataValue)?
+    /// Only the head of each key in a revealed timeline (`DataTimeline.reveals`): the dot
+    /// and the label riding a line race's heads.
+    public var headsOnly = false
+    /// A wake of earlier positions behind each moving key (gganimate's `shadow_wake`).
+    public var trail: TrailSpec?
+    /// Every past time step left behind, faint (gganimate's `shadow_mark`).
+    public var trace: TraceSpec?
     /// A second data set the mark's values move to (Swift Charts' data-change animation).
     public var transition: (rows: [DataRow], animation: Animation)?
 

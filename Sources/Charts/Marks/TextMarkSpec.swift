@@ -44,9 +44,18 @@ public struct TextMarkSpec: ChartMark {
     public var atPeak = false
     /// The colour of an `insideEnd` label that fits inside its bar.
     public var insideColor: Color = .white
+    /// Labels that would overlap are pushed apart vertically, each keeping a thin leader
+    /// line to its point (labels at the ends or heads of lines).
+    public var separate = false
+    /// Smallest room between separated labels, in pixels.
+    public var separation: Double = 2
 
     /// Creates labels.
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
+
+    /// Labels with the encoding's colours grow from their bar's base only when they sit
+    /// on a bar's end.
+    public var growsFromBaseline: Bool { position == .insideEnd }
 
     public func nodes(in chart: ChartSpec, state l: ChartState) -> [Node] {
         let o = options, data = chart.data, style = chart.style
@@ -54,7 +63,9 @@ public struct TextMarkSpec: ChartMark {
         let horizontal = chart.isHorizontal(self, l)
         if atPeak { els = chart.peaks(els) }
         let offsets = chart.staggerOffsets(o, count: els.count, values: els.map(\.high))
-        var out: [Node] = []
+        // A colour encoding colours the labels (a label per series in its series' colour).
+        let encoded = o.color != nil
+        var labels: [(node: TextNode, point: Point, row: Int)] = []
         for (i, e) in els.enumerated() {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
             let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
@@ -83,7 +94,7 @@ public struct TextMarkSpec: ChartMark {
             case .trailing, .insideEnd: anchor = TextAnchor(.leading, .center); pos = Point(point.x + off, point.y)
             }
             var node = TextNode(id: "\(o.id ?? "label")[\(i)]", text, font: style.font, size: fontSize,
-                                color: color ?? style.textColor, position: pos, anchor: anchor,
+                                color: color ?? (encoded ? e.color : style.textColor), position: pos, anchor: anchor,
                                 rotation: angle * .pi / 180, background: background, options: shaping, style: block)
             if position == .insideEnd && !atPeak {
                 // Inside the bar's end when the label fits between its base and its end.
@@ -104,7 +115,67 @@ public struct TextMarkSpec: ChartMark {
             if let sc = o.scale {
                 node.motion.scaleX = chart.staggered(sc, offsets, i); node.motion.scaleY = chart.staggered(sc, offsets, i); node.motion.anchor = pos
             }
-            out.append(.text(node))
+            labels.append((node, point, e.row))
+        }
+        if separate { return separated(labels, l, chart) }
+        return labels.map { chart.flown(.text($0.node), row: $0.row, l) }
+    }
+
+    /// The labels pushed apart vertically so none overlaps another, each moved as little
+    /// as it can: labels are sorted by where they want to be, and a run of labels that
+    /// would touch is set as one block centred on their wanted places (the mean), kept
+    /// inside the plot, merging with the run above when it reaches it. A block moves
+    /// continuously as its labels do, so separated labels do not jitter from frame to
+    /// frame. A label moved from its point gets a thin leader line back to it.
+    func separated(_ labels: [(node: TextNode, point: Point, row: Int)], _ l: ChartState, _ chart: ChartSpec) -> [Node] {
+        guard labels.count > 1 else { return labels.map { chart.flown(.text($0.node), row: $0.row, l) } }
+        struct Block { var items: [Int]; var top: Double; var height: Double; var sum: Double }
+        let heights = labels.map { $0.node.metrics.ascent + $0.node.metrics.descent + separation }
+        // Where each label's box would start (its centre minus half its height).
+        let wanted = labels.indices.map { i in labels[i].node.position.y - heights[i] / 2 }
+        let order = labels.indices.sorted { wanted[$0] != wanted[$1] ? wanted[$0] < wanted[$1] : $0 < $1 }
+        let minY = l.plot.minY, maxY = l.plot.maxY
+        var blocks: [Block] = []
+        for i in order {
+            // `sum` is the total of (wanted top − offset in the block), whose mean is the
+            // block's best top.
+            var b = Block(items: [i], top: wanted[i], height: heights[i], sum: wanted[i])
+            func place(_ b: inout Block) {
+                b.top = b.sum / Double(b.items.count)
+                b.top = max(minY, min(b.top, maxY - b.height))
+            }
+            place(&b)
+            while let last = blocks.last, last.top + last.height > b.top {
+                blocks.removeLast()
+                var merged = Block(items: last.items + b.items, top: 0, height: last.height + b.height, sum: last.sum)
+                var offset = last.height
+                for j in b.items { merged.sum += wanted[j] - offset; offset += heights[j] }
+                place(&merged)
+                b = merged
+            }
+            blocks.append(b)
+        }
+        var out: [Node] = []
+        for b in blocks {
+            var y = b.top
+            for i in b.items {
+                var node = labels[i].node
+                let centre = y + heights[i] / 2
+                let moved = centre - node.position.y
+                node.position.y = centre
+                y += heights[i]
+                if abs(moved) > 0.5 {
+                    // A leader from the point to the label's near side.
+                    let p = labels[i].point
+                    let toX = node.anchor.horizontal == .trailing ? node.position.x + 2 : node.position.x - 2
+                    var path = Path()
+                    path.move(to: p); path.line(to: Point(toX, centre))
+                    var leader = ShapeNode(id: "leader", path: path, stroke: (.solid(node.color.opacity(0.6)), StrokeStyle(width: 1, cap: .butt)))
+                    leader.opacity = node.opacity
+                    out.append(chart.flown(.shape(leader), row: labels[i].row, l))
+                }
+                out.append(chart.flown(.text(node), row: labels[i].row, l))
+            }
         }
         return out
     }

@@ -40,6 +40,8 @@ extension TimelineDecoder {
         }
         if let a = o.optional("atPeak")?.bool() { m.atPeak = a }
         if let col = o.optional("insideColor").flatMap(color) { m.insideColor = col }
+        if let s = o.optional("separate")?.bool() { m.separate = s }
+        if let s = o.optional("separation")?.double(min: 0, max: 1000) { m.separation = s }
     }
 
 }
