@@ -86,7 +86,7 @@ public struct Chart {
 enum ChartAssembly {
     /// The chart's spec from `rows` and its marks: declared once (`perRow` nil), or made
     /// by the builder for each row (`perRow[i]` for `rows[i]`, `marks` being row 0's).
-    static func spec<Row>(rows: [Row], marks: [AnyMark<Row>], perRow: [[AnyMark<Row>]]? = nil,
+    static func spec<Row>(rows: [Row], marks: [AnyMark<Row>], perRow: [[AnyMark<Row>]]? = nil, extra: [PlottableValue<Row>] = [],
                           frame: Rect, style: ChartStyle) throws -> ChartSpec {
         // The chart's x and y are what its marks plot there; one chart has one of each.
         func channel(_ pick: (AnyMark<Row>) -> PlottableValue<Row>?, _ name: String) throws -> PlottableValue<Row>? {
@@ -109,7 +109,8 @@ enum ChartAssembly {
             }
             return out
         }
-        let template = columns(marks)
+        var template = columns(marks)
+        for v in extra where !template.contains(where: { $0.label == v.label }) { template.append(v) }
         if let perRow {
             // Every row must make the same marks reading the same labels, so that they
             // are one mark over all rows.

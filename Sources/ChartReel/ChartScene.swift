@@ -128,6 +128,9 @@ public enum ChartReelError: Error, Hashable, Sendable, CustomStringConvertible {
     case inconsistentRows(row: Int, chart: Int? = nil)
     /// A data file does not hold what the chart asks of it.
     case invalidData(path: String, reason: String)
+    /// The rows cannot move over time as the chart's `time` asks (a row without a time or
+    /// a key, or a key twice at one time); `row` is the index in the chart's rows.
+    case invalidTime(row: Int, reason: String, chart: Int? = nil)
 
     /// The same error, saying which chart it is about.
     func inChart(_ i: Int) -> ChartReelError {
@@ -135,6 +138,7 @@ public enum ChartReelError: Error, Hashable, Sendable, CustomStringConvertible {
         case .conflictingChannel(let c, let l, nil): return .conflictingChannel(channel: c, labels: l, chart: i)
         case .invalidMark(let id, let p, nil): return .invalidMark(id: id, problems: p, chart: i)
         case .inconsistentRows(let r, nil): return .inconsistentRows(row: r, chart: i)
+        case .invalidTime(let r, let m, nil): return .invalidTime(row: r, reason: m, chart: i)
         default: return self
         }
     }
@@ -151,6 +155,7 @@ public enum ChartReelError: Error, Hashable, Sendable, CustomStringConvertible {
         case .inconsistentRows(let r, let i):
             return chart(i) + "row \(r) makes other marks, or plots other labels, than row 0; in Chart(rows) { row in … } every row must make the same marks (leave rows out with .filter)"
         case .unsupportedOutput(let path, let reason), .invalidData(let path, let reason): return "\(path): \(reason)"
+        case .invalidTime(let r, let m, let i): return chart(i) + "row \(r): \(m)"
         }
     }
 }

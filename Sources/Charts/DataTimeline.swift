@@ -35,8 +35,9 @@ public struct DataTimeline: Sendable {
     /// Video seconds before the data starts moving; the first step shows until then.
     public var delay: Double
 
-    /// Whether the time field holds dates (ISO 8601 text, read as seconds).
-    public let timeIsDate: Bool
+    /// Whether the time field holds dates (ISO 8601 text, read as seconds; or seconds
+    /// when the timeline is told so, as the Swift API does for `Date` values).
+    public internal(set) var timeIsDate: Bool
     /// Ranks written into the rows: at each time step the keys ranked by a field.
     public struct Ranking: Sendable, Equatable {
         /// The field ranked, largest first.
@@ -143,7 +144,7 @@ public struct DataTimeline: Sendable {
     /// The timeline of `rows`; throws the first row that has no usable time or key, or
     /// repeats a key within one time step.
     public init(rows: [DataRow], timeField: String, keyField: String, mode: Mode, easing: Easing = .linear, delay: Double = 0,
-                ranking: Ranking? = nil) throws(Problem) {
+                ranking: Ranking? = nil, timeIsDate: Bool? = nil) throws(Problem) {
         self.timeField = timeField; self.keyField = keyField; self.mode = mode; self.easing = easing; self.delay = delay
         self.ranking = ranking
         var times: [Double] = []
@@ -184,7 +185,8 @@ public struct DataTimeline: Sendable {
         }
         self.steps = steps; self.keys = keys; self.samples = samples
         onScreenIndex = ranking?.top.map { Self.onScreen(samples, steps: steps.count, top: $0, output: ranking!.output) }
-        if case .string? = rows.first?[timeField] { timeIsDate = true } else { timeIsDate = false }
+        if let given = timeIsDate { self.timeIsDate = given }
+        else if case .string? = rows.first?[timeField] { self.timeIsDate = true } else { self.timeIsDate = false }
     }
 
     /// A time cell as a number: the number, or an ISO 8601 date in seconds.
