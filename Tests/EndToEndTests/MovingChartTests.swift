@@ -25,4 +25,17 @@ final class MovingChartTests: ChartreelTestCase {
         XCTAssertEqual(one.stdout.count, 320 * 180 * 4 * 68)
         XCTAssertTrue(one.stdout == all.stdout)
     }
+
+    /// The line race, the bubbles and the growing streamgraph: the same bytes on one
+    /// thread and on all.
+    func testTheMotionTimelinesAreTheSameOnOneThreadAndOnAll() throws {
+        for name in ["line-race.json", "gapminder.json", "growing-streamgraph.json"] {
+            let doc = Self.timeline(name)
+            let args = ["render", doc, "-o", "-", "--format", "rgba", "--fps", "2", "--scale", "0.25", "-q"]
+            let one = try chartreel(args + ["--threads", "1"]), all = try chartreel(args)
+            XCTAssertEqual(one.status, 0, one.stderr)
+            XCTAssertGreaterThan(one.stdout.count, 0, name)
+            XCTAssertTrue(one.stdout == all.stdout, "\(name): one thread and all differ")
+        }
+    }
 }
