@@ -176,7 +176,31 @@ extension TimelineDecoder {
     /// channel's `"domain"` when left out.
     static func animatedDomain(_ c: JSONCursor, given: (Double, Double)?, scale: ScaleType?) -> AnimatedDomain? {
         guard let obj = c.object(allowedKeys: ["from", "to", "curve", "duration", "delay", "speed", "repeat", "autoreverses",
-                                               "holdBefore", "holdAfter"]) else { return nil }
+                                               "holdBefore", "holdAfter", "keyframes"]) else { return nil }
+        if let kc = obj.optional("keyframes") {
+            // Keyframes: `[ { "time", "value": [low, high], "curve", "hold" } ]`, each end
+            // moving through its own keyframes with the same times and curves.
+            for k in ["from", "to", "duration", "curve", "delay", "speed", "repeat", "autoreverses", "holdBefore", "holdAfter"] where obj.contains(k) {
+                c.report("\"\(k)\" does not go with \"keyframes\"; each keyframe has its own time, domain and curve")
+            }
+            guard let arr = kc.array(minCount: 1) else { return nil }
+            var lows: [Keyframe] = [], highs: [Keyframe] = []
+            var last = -Double.infinity
+            for k in arr {
+                guard let ko = k.object(allowedKeys: ["time", "value", "curve", "hold"]),
+                      let t = ko.required("time")?.double(min: 0, max: 3600), let d = ko.required("value").flatMap({ domain($0, scale: scale) }) else { continue }
+                if t <= last { ko.optional("time")?.report("expected keyframe times in increasing order; this one is not after the one before") }
+                last = t
+                var e = Easing.linear
+                if let cc = ko.optional("curve"), let parsed = curve(cc) { e = parsed }
+                let hold = ko.optional("hold")?.bool() ?? false
+                lows.append(Keyframe(time: t, value: d.0, easing: e, hold: hold))
+                highs.append(Keyframe(time: t, value: d.1, easing: e, hold: hold))
+            }
+            guard let lo = Keyframes(lows), let hi = Keyframes(highs) else { return nil }
+            checkLength(end: lo.endTime, at: c)
+            return AnimatedDomain(lower: .keyframes(lo), upper: .keyframes(hi))
+        }
         let from: (Double, Double)?
         if let f = obj.optional("from") { from = domain(f, scale: scale) }
         else if let given { from = given }

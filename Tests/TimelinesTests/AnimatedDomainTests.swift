@@ -55,4 +55,19 @@ final class AnimatedDomainTests: XCTestCase {
             .contains("expected two different values [low, high], found [3, 3]"))
         XCTAssertTrue(message(#"{ "domain": [0, 1], "animate": { "zoom": {} } }"#).contains(#"unknown key "zoom""#))
     }
+
+    func testKeyframedDomainsZoomInAndOutThroughEachKeyframe() throws {
+        // 0…20, then 0…40 at 1 s, back to 0…20 at 2 s (linear): at 0.5 s the domain is 0…30.
+        let frames = #"{ "animate": { "domain": { "keyframes": [ { "time": 0, "value": [0, 20] }, { "time": 1, "value": [0, 40] }, { "time": 2, "value": [0, 20] } ] } } }"#
+        let moving = try scene(y: frames)
+        for (t, top) in [(0.0, 20.0), (0.5, 30), (1.0, 40), (1.5, 30), (2.0, 20)] {
+            let fixed = try scene(y: #"{ "domain": [0, \#(top)] }"#, clip: #""clip": true,"#)
+            XCTAssertTrue(moving.frame(at: t).data == fixed.frame(at: t).data, "frame at \(t) is the chart with y 0…\(top)")
+        }
+        func message(_ y: String) -> String { do { _ = try scene(y: y); return "" } catch { return "\(error)" } }
+        let outOfOrder = message(#"{ "animate": { "domain": { "keyframes": [ { "time": 1, "value": [0, 20] }, { "time": 0.5, "value": [0, 40] } ] } } }"#)
+        XCTAssertTrue(outOfOrder.contains("charts[0].y.animate.domain.keyframes[1].time: expected keyframe times in increasing order"), outOfOrder)
+        let mixed = message(#"{ "animate": { "domain": { "to": [0, 1], "keyframes": [ { "time": 0, "value": [0, 20] } ] } } }"#)
+        XCTAssertTrue(mixed.contains(#""to" does not go with "keyframes""#), mixed)
+    }
 }

@@ -105,6 +105,9 @@ final class SchemaTests: XCTestCase {
         Context(name: "domain zoom", schema: ["channel.animate.domain"], minimal: ["to": [0, 2]]) {
             $0.chart["x"] = ["domain": [0, 1], "animate": ["domain": $1]]
         },
+        Context(name: "domain keyframe", schema: ["channel.animate.domain.keyframes[]"], minimal: ["time": 0, "value": [0, 1]]) {
+            $0.chart["x"] = ["animate": ["domain": ["keyframes": [$1]]]]
+        },
         Context(name: "grid", schema: ["grid"], minimal: [:]) { $0.chart["grid"] = $1 },
         Context(name: "grid lines", schema: ["gridLines"], minimal: ["step": 1]) { $0.chart["grid"] = ["x": $1] },
         Context(name: "axis", schema: ["axis"], minimal: ["side": "bottom"]) { $0.chart["axes"] = [$1] },
