@@ -98,4 +98,31 @@ final class TimeDecodingTests: XCTestCase {
         let badEdge = errors(document(time: #"{ "field": "year", "key": "name", "enter": "fly", "flyFrom": "left" }"#))
         XCTAssertTrue(badEdge.contains(#"charts[0].time.flyFrom: unknown value "left""#), badEdge)
     }
+
+    func testMotionKeysThatCannotWorkAreReported() {
+        XCTAssertTrue(errors(document(time: #"{ "field": "year", "key": "nmae" }"#))
+            .contains(#"charts[0].time.key: no row of data "d" has a field "nmae"; did you mean "name"?"#))
+        let both = errors(document(time: #"{ "field": "year", "key": "name", "reveal": true, "rank": { "by": "v" } }"#))
+        XCTAssertTrue(both.contains(#"charts[0].time.rank: a race ranks the keys at each moment; "reveal" shows each key's history"#), both)
+        func chart(_ time: String, y: String = #"{ "field": "v" }"#, mark: String) -> String {
+            """
+            { "canvas": { "width": 120, "height": 80 },
+              "data": { "d": { "values": [ { "year": 2000, "name": "A", "v": 10 }, { "year": 2001, "name": "A", "v": 30 } ] } },
+              "charts": [ { "data": "d", "x": { "field": "year" }, "y": \(y), \(time) "marks": [ \(mark) ] } ] }
+            """
+        }
+        let heads = errors(chart(#""time": { "field": "year", "key": "name" },"#, mark: #"{ "type": "point", "heads": true }"#))
+        XCTAssertTrue(heads.contains(#"charts[0].marks[0].heads: "heads" draws the head of each key of a revealed timeline"#), heads)
+        XCTAssertEqual(errors(chart(#""time": { "field": "year", "key": "name", "reveal": true },"#, mark: #"{ "type": "point", "heads": true }"#)), "")
+        let trail = errors(chart("", mark: #"{ "type": "point", "trail": true }"#))
+        XCTAssertTrue(trail.contains(#"charts[0].marks[0].trail: a trail shows where moving data was; give the chart a "time""#), trail)
+        let trace = errors(chart("", mark: #"{ "type": "point", "trace": { "opacity": 2 } }"#))
+        XCTAssertTrue(trace.contains("charts[0].marks[0].trace.opacity"), trace)
+        let follow = errors(chart("", y: #"{ "field": "v", "follow": "max" }"#, mark: #"{ "type": "point" }"#))
+        XCTAssertTrue(follow.contains(#"charts[0].y.follow: "follow" moves a domain with data that changes over time; this chart has no "time""#), follow)
+        let ends = errors(chart(#""time": { "field": "year", "key": "name" },"#, y: #"{ "field": "v", "follow": { "ends": "top" } }"#, mark: #"{ "type": "point" }"#))
+        XCTAssertTrue(ends.contains(#"charts[0].y.follow.ends: unknown value "top"; expected one of "both", "max", "fixed""#), ends)
+        let size = errors(chart(#""time": { "field": "year", "key": "name" },"#, mark: #"{ "type": "point", "size": { "field": "pop" } }"#))
+        XCTAssertTrue(size.contains(#"charts[0].marks[0].size.field: no row of data "d" has a field "pop""#), size)
+    }
 }
