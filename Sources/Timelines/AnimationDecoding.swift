@@ -39,7 +39,39 @@ enum Chaining {
     }
 
     /// Collects every animation object of the document and resolves their starts.
-    static func resolve(root: JSONObjectCursor) -> [String: Double] {
+    /// How long a mark's stagger spreads its elements' starts: the stagger's `amount`, or
+    /// its `step` times one less than the number of elements the mark draws (series of a
+    /// line or area, else rows, after the mark's filter), so that `"after"` a staggered
+    /// mark waits for its last element.
+    static func staggerSpan(_ mark: JSONObjectCursor, _ animate: JSONObjectCursor, chart: JSONObjectCursor, tables: [String: DataTable]) -> Double {
+        guard case .object(let members)? = animate.optional("stagger")?.value else { return 0 }
+        func number(_ key: String) -> Double? {
+            if case .number(let v, _)? = members.first(where: { $0.key == key })?.value.value, v.isFinite { return v }
+            return nil
+        }
+        if let amount = number("amount") { return max(0, amount) }
+        let step = number("step") ?? 0.1
+        guard step > 0,
+              case .string(let name)? = chart.optional("data")?.value, let table = tables[name] else { return 0 }
+        var rows = table.rows
+        if case .object(let f)? = mark.optional("filter")?.value,
+           case .string(let field)? = f.first(where: { $0.key == "field" })?.value.value,
+           let equals = f.first(where: { $0.key == "equals" })?.value.value {
+            let want: DataValue?
+            switch equals { case .number(let v, _): want = .number(v); case .string(let s): want = .string(s); default: want = nil }
+            rows = rows.filter { $0[field] == want }
+        }
+        let kind: String? = { if case .string(let s)? = mark.optional("type")?.value { return s }; return nil }()
+        let series: String? = { if case .string(let s)? = mark.optional("series")?.value { return s }; return nil }()
+        let atPeak: Bool = { if case .bool(let b)? = mark.optional("atPeak")?.value { return b }; return false }()
+        var count = rows.count
+        if kind == "line" || kind == "area" || atPeak {
+            count = series.map { f in Set(rows.map { $0[f]?.keyText ?? "" }).count } ?? 1
+        }
+        return step * Double(max(0, count - 1))
+    }
+
+    static func resolve(root: JSONObjectCursor, tables: [String: DataTable] = [:]) -> [String: Double] {
         var found: [Found] = []
         var groups: [String: [Int]] = [:]
         var groupOrder: [String] = []
@@ -70,6 +102,7 @@ enum Chaining {
                     }
                 }
                 guard let an = mo.optional("animate"), case .object = an.value, let ao = an.object() else { continue }
+                let span = staggerSpan(mo, ao, chart: co, tables: tables)
                 for (prop, c) in properties(ao) {
                     guard case .object = c.value, let o = c.object() else { continue }
                     var anim = Animation()
@@ -89,7 +122,8 @@ enum Chaining {
                     let offset: Double = { if case .number(let v, _)? = o.optional("offset")?.value { return v }; return 0 }()
                     if let a = o.optional("after"), case .string(let target) = a.value { position = .after(target, offset: offset); reference = loud(a) }
                     else if let w = o.optional("with"), case .string(let target) = w.value { position = .with(target, offset: offset); reference = loud(w) }
-                    found.append(Found(id: id, group: markID, cursor: loud(c), duration: max(0, duration.isFinite ? duration : 0), position: position, reference: reference))
+                    found.append(Found(id: id, group: markID, cursor: loud(c), duration: max(0, duration.isFinite ? duration : 0) + span,
+                                       position: position, reference: reference))
                     if let g = markID {
                         if groups[g] == nil { groupOrder.append(g) }
                         groups[g, default: []].append(found.count - 1)

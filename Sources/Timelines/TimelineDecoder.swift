@@ -139,7 +139,7 @@ public enum TimelineDecoder {
             canvas.height = placed.height
             cursors = charts
             if let style {
-                let starts = Chaining.resolve(root: obj)
+                let starts = Chaining.resolve(root: obj, tables: tables)
                 Chaining.$starts.withValue(starts) {
                     for (i, c) in charts.enumerated() {
                         specs.append(chart(c, frame: placed.frames[i], style: style, tables: tables))

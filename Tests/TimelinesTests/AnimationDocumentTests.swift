@@ -41,6 +41,23 @@ final class AnimationDocumentTests: XCTestCase {
         XCTAssertEqual(s.lastAnimationEnd, 1.8, accuracy: 1e-9)
     }
 
+    func testAfterAStaggeredMarkWaitsForItsLastElement() throws {
+        // Three dots staggered 0.2 s apart, each fading in over 0.5 s: the last one ends at
+        // 0.9 s, so "after": "dots" starts there (before, it started at 0.5 s).
+        func fillStart(_ stagger: String, kind: String = "point") throws -> Double? {
+            let s = try scene("""
+              { "id": "dots", "type": "\(kind)", "animate": { "opacity": { "from": 0, "to": 1, "duration": 0.5 }, "stagger": \(stagger) } },
+              { "id": "fill", "type": "area", "animate": { "opacity": { "from": 0, "to": 1, "duration": 1, "after": "dots" } } }
+            """)
+            if case .tween(let t)? = shape(s, "fill")?.opacity { return t.animation.start }
+            return nil
+        }
+        XCTAssertEqual(try fillStart(#"{ "step": 0.2 }"#) ?? -1, 0.9, accuracy: 1e-9)
+        XCTAssertEqual(try fillStart(#"{ "amount": 1 }"#) ?? -1, 1.5, accuracy: 1e-9)
+        XCTAssertEqual(try fillStart("{}") ?? -1, 0.7, accuracy: 1e-9, "the default step, 0.1 s")
+        XCTAssertEqual(try fillStart(#"{ "step": 0.2 }"#, kind: "line") ?? -1, 0.5, accuracy: 1e-9, "one line: one element, nothing to wait for")
+    }
+
     func testRootSequencePlacesMarksOneAfterAnother() throws {
         let s = try scene("""
           { "id": "a", "type": "line", "animate": { "trim": { "to": { "from": 0, "to": 1, "duration": 0.5 } } } },
