@@ -15,7 +15,13 @@ extension ChartSpec {
         var s = ChangeSpan.never
         if let d = x.animatedDomain { s = s.union(d.changeSpan) }
         if let d = y.animatedDomain { s = s.union(d.changeSpan) }
-        if let tl = timeline { s = s.union(tl.changeSpan) }
+        if let tl = timeline {
+            var span = tl.changeSpan
+            // A wake keeps catching up with the data for its length after the data stops.
+            let wake = marks.compactMap { $0.options.trail?.length }.max() ?? 0
+            if span != .never && wake > 0 { span = ChangeSpan(start: span.start, end: span.end + wake) }
+            s = s.union(span)
+        }
         return s
     }
 

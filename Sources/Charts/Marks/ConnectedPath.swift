@@ -58,6 +58,32 @@ extension ChartSpec {
         return path
     }
 
+    /// The line through a series' points (an area's top boundary).
+    func topLine(_ shape: ConnectedShape, _ l: ChartState, _ els: [MarkElement], horizontal: Bool) -> Path {
+        var pts = seriesPoints(els, l, horizontal: horizontal, useLow: false)
+        if shape.startAtOrigin { pts.insert(Point(l.plot.minX, l.plot.maxY), at: 0) }
+        var path = Path()
+        guard let first = pts.first else { return path }
+        path.move(to: first)
+        shape.interpolation.appendSegments(through: pts, to: &path)
+        return path
+    }
+
+    /// An area's low boundary: the curve through its low values (flattened, first point
+    /// first) for stacks and ranges, else the baseline's coordinate.
+    func lowBoundary(_ shape: ConnectedShape, _ o: MarkOptions, _ l: ChartState, _ els: [MarkElement], horizontal: Bool) -> (points: [Point]?, base: Double) {
+        if o.stack != .none || o.y2 != nil || o.x2 != nil {
+            let low = seriesPoints(els, l, horizontal: horizontal, useLow: true)
+            var path = Path()
+            if let first = low.first { path.move(to: first); shape.interpolation.appendSegments(through: low, to: &path) }
+            return (path.flattened(tolerance: 0.05).flatMap(\.points), 0)
+        }
+        let r = horizontal ? l.xResolved : l.yResolved
+        let d = r.domain
+        let zero = r.type == .linear ? max(min(d.0, d.1), min(0, max(d.0, d.1))) : min(d.0, d.1)
+        return (nil, horizontal ? l.x(zero) : l.y(zero))
+    }
+
     /// One shape per series of a line or area mark, trimmed and faded under the mark's
     /// stagger (series count as elements), morphing to a transition's values when it has one.
     ///
@@ -89,8 +115,29 @@ extension ChartSpec {
                 if !shape.isArea && els.count == 1 && !shape.startAtOrigin && style.cap == .butt { style.cap = .round }
                 node.stroke = (multi ? .solid(els[0].color) : s.paint, style)
             }
-            node.trimStart = staggered(o.trimStart, offsets, si)
-            node.trimEnd = staggered(o.trimEnd, offsets, si)
+            var trimStart = staggered(o.trimStart, offsets, si), trimEnd = staggered(o.trimEnd, offsets, si)
+            let trims = !(trimStart.isConstant0 && trimEnd.isConstant1)
+            if trims, clipsMarks, x.animatedDomain == nil, y.animatedDomain == nil, let (a, b) = Self.visibleFractions(shape.isArea ? topLine(shape, l, els, horizontal: horizontal) : path,
+                                                                     plot: l.plot, horizontal: horizontal) {
+                // A trim spends its time on the part of the path in view.
+                trimStart = trimStart.mapped(scale: b - a, offset: a)
+                trimEnd = trimEnd.mapped(scale: b - a, offset: a)
+            }
+            if shape.isArea && trims && o.transition == nil {
+                // The area under the trimmed part of its top line, not the trimmed outline.
+                let top = topLine(shape, l, els, horizontal: horizontal)
+                let low = lowBoundary(shape, o, l, els, horizontal: horizontal)
+                let start = trimStart, end = trimEnd
+                node.dynamicPath = { t in
+                    ChartSpec.trimmedArea(top: top, low: low.points, base: low.base, horizontal: horizontal,
+                                          from: start.value(at: t), to: end.value(at: t))
+                }
+                node.dynamicPathEnd = max(start.displayEnd, end.displayEnd)
+                node.path = node.dynamicPath!(node.dynamicPathEnd)
+            } else {
+                node.trimStart = trimStart
+                node.trimEnd = trimEnd
+            }
             node.opacity = staggered(o.opacity, offsets, si)
             node.blendMode = o.blend
             if let tgt = target?.filter({ $0.series == name }), tgt.count == els.count, let t = o.transition {
