@@ -30,6 +30,9 @@ public struct Channel: Sendable {
     /// and how far the moment is between them; the axis shows both steps' ticks, those
     /// of one step only fading with the distance (`ChartSpec.ticks(_:axis:blending:)`).
     var tickBlend: TickBlend?
+    /// In a snapshot of moving data: `domain` is the one following the data at that
+    /// moment, not one the document fixed.
+    var domainFollows = false
     /// Creates a channel reading `field`.
     public init(field: String) { self.field = field }
 }

@@ -55,7 +55,7 @@ extension ChartSpec {
             if let g = ghostRows[i] { markNodes.append(contentsOf: ghostNodes(m, g, l)) }
             markNodes.append(markNode(m, l))
         }
-        if clipsMarks {
+        if marksAreClipped(l) {
             var g = GroupNode(id: "marks", children: markNodes)
             g.clip = l.plot
             children.append(.group(g))

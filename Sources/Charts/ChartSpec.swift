@@ -48,9 +48,9 @@ public struct ChartSpec: Sendable {
     /// The order of a field's values over the whole of a timeline (its keys), so that a
     /// key keeps its colour, series slot and band while others enter and leave.
     public var fieldOrders: [String: [String]] = [:]
-    /// Marks are drawn only inside the plot rectangle (a zoomed or narrowed domain leaves
-    /// data outside it); off by default, as before domains could move.
-    public var clipsMarks = false
+    /// Marks are drawn only inside the plot rectangle; nil decides (`marksAreClipped`):
+    /// clipped when a domain animates or a domain the document fixes leaves data outside.
+    public var clipsMarks: Bool?
     /// Each number field's extent over the whole data, moving data's every step included
     /// (`fieldExtent(_:)`): worked out once for a timeline, so bubble sizes and colours
     /// mean the same at every frame.

@@ -55,6 +55,7 @@ extension ChartSpec {
             c.domain = (da.0 + (db.0 - da.0) * f, da.1 + (db.1 - da.1) * f)
             c.tickBlend = TickBlend(from: da, to: db, fraction: f)
             c.nice = false
+            c.domainFollows = true
         }
         if followsX { blend(&s.x, a.x, b.x) }
         if followsY { blend(&s.y, a.y, b.y) }
@@ -156,6 +157,20 @@ extension ChartSpec {
         return Self.extents(data)[field]
     }
 
+    /// Whether marks are drawn only inside the plot: as `clipsMarks` says, else when a
+    /// domain animates or a domain the document fixes leaves some row's value outside it
+    /// (a line would otherwise run across the axis into the margin).
+    public func marksAreClipped(_ l: ChartState) -> Bool {
+        if let c = clipsMarks { return c }
+        if x.animatedDomain != nil || y.animatedDomain != nil { return true }
+        func outside(_ c: Channel, _ r: Resolved) -> Bool {
+            guard let d = c.domain, !c.domainFollows, r.type != .band else { return false }
+            let lo = min(d.0, d.1), hi = max(d.0, d.1), eps = (hi - lo) * 1e-9
+            return r.values.contains { v in v.map { $0 < lo - eps || $0 > hi + eps } ?? false }
+        }
+        return outside(x, l.xResolved) || outside(y, l.yResolved)
+    }
+
     /// Whether the chart's state is the same at every time (every chart without an
     /// animated domain or moving data): it is computed once and its nodes built once.
     public var isStatic: Bool { stateChangeSpan == .never }
@@ -164,6 +179,22 @@ extension ChartSpec {
     /// widened for stacks and value ranges where the document does not fix them.
     func resolvedChannels(at t: Double) -> (x: Resolved, y: Resolved) {
         var xr = resolve(x, at: t), yr = resolve(y, at: t)
+        // An x domain the document narrows hides rows; the y domain, when the data decides
+        // it, covers the rows in view only.
+        func inView(_ c: Channel, _ r: Resolved, _ other: Channel, _ o: Resolved) -> Resolved? {
+            guard let d = c.domain, !c.domainFollows, c.animatedDomain == nil, other.domain == nil, other.animatedDomain == nil,
+                  r.type != .band, o.type != .band else { return nil }
+            let lo = min(d.0, d.1), hi = max(d.0, d.1), eps = (hi - lo) * 1e-9
+            let shown = data.indices.filter { i in r.values[i].map { $0 >= lo - eps && $0 <= hi + eps } ?? false }
+            guard !shown.isEmpty, shown.count < data.count else { return nil }
+            var visible = self
+            visible.data = shown.map { data[$0] }
+            var narrowed = o
+            narrowed.domain = visible.resolve(other, at: t).domain
+            return narrowed
+        }
+        // (The x axis only: narrowing values on y, a zoom into a range, keeps every x.)
+        if let ny = inView(x, xr, y, yr) { yr = ny }
         // Stacked marks and value ranges reach beyond the raw values: widen the domains
         // the data decides (not the ones the document fixes) to cover them.
         let provisional = ChartState.unplaced(frame, x: xr, y: yr)

@@ -71,8 +71,8 @@ extension TimelineDecoder {
         if let a = obj.optional("axes")?.array() { spec.axes = a.compactMap(axis) }
         if let l = obj.optional("legend") { spec.legend = legend(l) }
         if let t = obj.optional("title") { spec.title = title(t) }
-        // A chart whose domain moves clips its marks to the plot unless it says not to.
-        spec.clipsMarks = obj.optional("clip")?.bool() ?? (spec.x.animatedDomain != nil || spec.y.animatedDomain != nil)
+        // Unless the chart says, marks are clipped when a domain moves or leaves data outside.
+        spec.clipsMarks = obj.optional("clip")?.bool()
         if let cc = obj.optional("card") {
             if case .bool(let b) = cc.value { if b { spec.card = CardSpec() } }
             else if let co = cc.object(allowedKeys: ["color", "cornerRadius", "padding"]) {

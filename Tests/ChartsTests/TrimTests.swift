@@ -82,3 +82,43 @@ final class TrimTests: XCTestCase {
         XCTAssertFalse((0..<120).contains { isInk(f.pixel(Int(l.x(5.5)), $0)) }, "a tenth of the whole line is left of the plot")
     }
 }
+
+/// A domain the document narrows clips the marks and narrows the other axis (#16 defect 3).
+final class NarrowedDomainTests: XCTestCase {
+    func style() throws -> ChartStyle { ChartStyle(font: try FontCache.font(), boldFont: try FontCache.font(bold: true)) }
+
+    func chart(_ xDomain: (Double, Double)?) throws -> ChartSpec {
+        let rows: [DataRow] = (0...10).map { ["x": .number(Double($0)), "y": .number(Double($0) * 10)] }
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 220, height: 120), style: try style(), data: rows)
+        c.inset = 20
+        c.x.domain = xDomain
+        var line = LineMarkSpec(options: MarkOptions(id: "line"))
+        line.stroke = (.solid(Color(r: 0, g: 0, b: 1)), StrokeStyle(width: 3))
+        c.marks = [line]
+        return c
+    }
+
+    func inkColumns(_ c: ChartSpec) -> [Int] {
+        let f = Scene(width: 220, height: 120, background: .white, nodes: [c.build()]).frame(at: 0)
+        return (0..<220).filter { x in (0..<120).contains { f.pixel(x, $0).r < 200 } }
+    }
+
+    func testANarrowedDomainClipsTheMarksAndTheOtherAxisCoversWhatIsInView() throws {
+        let c = try chart((3, 6))
+        let l = c.state(at: 0)
+        XCTAssertTrue(c.marksAreClipped(l), "rows lie outside the x domain")
+        XCTAssertEqual(l.yResolved.domain.0, 0)
+        XCTAssertEqual(l.yResolved.domain.1, 60, "y covers the rows at x 3…6 (and zero), not the 100 at x = 10")
+        let columns = inkColumns(c)
+        XCTAssertGreaterThanOrEqual(columns.min()!, 20, "nothing in the left margin")
+        XCTAssertLessThanOrEqual(columns.max()!, 200, "nothing in the right margin")
+        // "clip": false draws the whole line over the margins, as before.
+        var unclipped = c
+        unclipped.clipsMarks = false
+        XCTAssertLessThan(inkColumns(unclipped).min()!, 20)
+        // Data inside its domain is not clipped (a dot at the edge keeps its round ends).
+        let whole = try chart((0, 10))
+        XCTAssertFalse(whole.marksAreClipped(whole.state(at: 0)))
+        XCTAssertEqual(whole.state(at: 0).yResolved.domain.1, 100)
+    }
+}

@@ -117,7 +117,7 @@ extension ChartSpec {
             }
             var trimStart = staggered(o.trimStart, offsets, si), trimEnd = staggered(o.trimEnd, offsets, si)
             let trims = !(trimStart.isConstant0 && trimEnd.isConstant1)
-            if trims, clipsMarks, x.animatedDomain == nil, y.animatedDomain == nil, let (a, b) = Self.visibleFractions(shape.isArea ? topLine(shape, l, els, horizontal: horizontal) : path,
+            if trims, marksAreClipped(l), x.animatedDomain == nil, y.animatedDomain == nil, let (a, b) = Self.visibleFractions(shape.isArea ? topLine(shape, l, els, horizontal: horizontal) : path,
                                                                      plot: l.plot, horizontal: horizontal) {
                 // A trim spends its time on the part of the path in view.
                 trimStart = trimStart.mapped(scale: b - a, offset: a)
