@@ -213,7 +213,7 @@ extension TimelineDecoder {
             }
             let rows = try CSVReader.table(text, types: typeMap, file: path)
             var dates: [String: DateFormat?] = [:]
-            for (name, type) in typeMap { if case .date(let p) = type { dates[name] = p.map(DateFormat.init) } }
+            for (name, type) in typeMap { if case .date(let p) = type { dates.updateValue(p.map(DateFormat.init), forKey: name) } }
             return (rows, text.locations.map { $0[0] }, dates)
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.

@@ -79,7 +79,7 @@ extension DataTransform {
                 }
                 t.rows[i][name] = .number(Self.truncate(seconds, to: unit))
             }
-            t.dates[name] = pattern
+            t.dates.updateValue(pattern, forKey: name)
         case .bin(let options, let field, let name, let end):
             var lo = Double.infinity, hi = -Double.infinity
             for (i, row) in t.rows.enumerated() {
@@ -126,7 +126,7 @@ extension DataTransform {
                                          message: "calculate works on numbers, but \(quotedForMessage(f)) holds the text \(quotedForMessage(s))")
                 }
             }
-            t.dates[name] = nil
+            t.dates.removeValue(forKey: name)
         }
     }
 
@@ -203,9 +203,9 @@ extension DataTransform {
             rows.append(row); sources.append(t.sources[g.firstRow])
         }
         var dates: [String: DateFormat?] = [:]
-        for name in groupBy where t.dates.keys.contains(name) { dates[name] = t.dates[name]! }
+        for name in groupBy { if let p = t.dates[name] { dates.updateValue(p, forKey: name) } }
         for f in fields where [.min, .max, .median].contains(f.op) {
-            if let source = f.field, t.dates.keys.contains(source) { dates[f.name] = t.dates[source]! }
+            if let source = f.field, let p = t.dates[source] { dates.updateValue(p, forKey: f.name) }
         }
         t.rows = rows; t.sources = sources; t.dates = dates
     }
