@@ -95,7 +95,10 @@ extension DataTransform {
             let width = options.step ?? Self.binStep(lo, hi, maxBins: options.maxBins)
             for i in t.rows.indices {
                 guard case .number(let v)? = t.rows[i][field] else { continue }
-                let (start, stop) = Self.bin(v, width: width)
+                var (start, stop) = Self.bin(v, width: width)
+                // The largest value closes the last bin rather than opening one of its own
+                // (0…1 in steps of 0.1 is ten bins, as in Vega-Lite).
+                if v == hi && start == v && v > lo { (start, stop) = Self.bin(v - width / 2, width: width) }
                 t.rows[i][name] = .number(start)
                 if let end { t.rows[i][end] = .number(stop) }
             }
@@ -337,7 +340,7 @@ extension DataTransform {
         // The ticks' step may give one bin too many once the ends are rounded out.
         for _ in 0..<4 {
             let (first, _) = bin(lo, width: step)
-            if ((hi - first) / step).rounded(.down) + 1 <= Double(maxBins) { break }
+            if max(1, ((hi - first) / step - 1e-9).rounded(.up)) <= Double(maxBins) { break }
             let m = (step / pow10(step)).rounded()
             step = m == 1 ? step * 2 : m == 2 ? step * 2.5 : step * 2
         }
