@@ -209,6 +209,25 @@ extension Snippets {
         // doc:end
         return scene
     }
+
+    static func weatherDays() throws -> ChartScene {
+        // doc:begin weather-days
+        let weather = try CSVReader.rows(contentsOf: URL(filePath: "timelines/data/weather.csv"), columns: ["date": .date(nil)])
+        let days = try weather.transformed([
+            .aggregate([AggregateField(.count, as: "days")], groupBy: ["weather"]),
+            .sort([SortKey("days", descending: true)]),
+        ])
+
+        let scene = try ChartScene(width: 480, height: 300, fps: 30) {
+            Chart(days) {
+                BarMark(x: .value("Weather", field: "weather"), y: .value("Weeks", field: "days"))
+                    .animation(.opacity(from: 0), .easeInOut(duration: 0.5))
+            }
+            .title("Weeks by weather, January to April 2012")
+        }
+        // doc:end
+        return scene
+    }
 }
 
 // doc:begin flight-data
