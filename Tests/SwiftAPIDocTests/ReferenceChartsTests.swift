@@ -46,7 +46,7 @@ final class ReferenceChartsTests: XCTestCase {
         let previous = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(Self.root.path)
         defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        try assertSameFrames("weather-days", Snippets.weatherDays(), at: [0, 0.25, 0.6])
+        try assertSameFrames("weather-days", Snippets.weatherDays(), at: [0, 0.25, 0.5, 0.9])
     }
 
     func testFlightDelaysMatchesItsTimeline() throws {

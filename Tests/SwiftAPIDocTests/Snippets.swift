@@ -221,9 +221,14 @@ extension Snippets {
         let scene = try ChartScene(width: 480, height: 300, fps: 30) {
             Chart(days) {
                 BarMark(x: .value("Weather", field: "weather"), y: .value("Weeks", field: "days"))
-                    .animation(.opacity(from: 0), .easeInOut(duration: 0.5))
+                    .foregroundStyle(.hex("#4E79A7"))
+                    .cornerRadius(3)
+                    .animation(.grow(from: 0), .easeOut(duration: 0.6))
+                    .stagger(each: 0.1)
             }
             .title("Weeks by weather, January to April 2012")
+            .chartXAxis()
+            .chartYAxis()
         }
         // doc:end
         return scene
