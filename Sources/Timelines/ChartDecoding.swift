@@ -19,8 +19,9 @@ extension TimelineDecoder {
             if table == nil { d.report(unknownDataMessage(name, tables: tables)) }
         }
         // The chart's own transforms run on the table's rows before anything reads them.
-        if let t = obj.optional("transform"), let given = table {
-            table = transformed(t, table: given, tableName: tableName)
+        if let t = obj.optional("transform"), var given = table {
+            transform(t, table: &given, tableName: tableName)
+            table = given
         }
         var st = style
         if let so = obj.optional("style")?.object(allowedKeys: ["textColor", "secondaryTextColor", "axisColor", "labelSize", "titleSize", "subtitleSize", "axisTitleSize"]) {

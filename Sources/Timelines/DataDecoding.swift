@@ -33,8 +33,13 @@ struct DataTable {
     /// A table that failed to load.
     static let invalid = DataTable(isValid: false)
 
+    /// The columns of a CSV file, when the table is one: every row's fields are among
+    /// them, so `fields` need not look at every row.
+    var columns: [String]?
+
     /// Every field some row has, sorted.
     var fields: [String] {
+        if let columns { return columns.filter { c in rows.contains { $0[c] != nil } }.sorted() }
         var all = Set<String>()
         for row in rows { all.formUnion(row.keys) }
         return all.sorted()
@@ -60,6 +65,7 @@ extension TimelineDecoder {
             out.rows = csv.rows
             out.origins = csv.locations.map { DataTable.Origin(file: path, path: c.path, location: $0) }
             out.dates = csv.dates
+            out.columns = csv.columns
         } else if obj.contains("columns") {
             c.report("\"columns\" types the columns of a CSV \"file\"; inline \"values\" need no types")
         }
@@ -137,7 +143,7 @@ extension TimelineDecoder {
             }
         }
         if let t = obj.optional("transform") {
-            out = transformed(t, table: out, tableName: c.path.components.last.flatMap(keyName) ?? "")
+            transform(t, table: &out, tableName: c.path.components.last.flatMap(keyName) ?? "")
         }
         return out
     }
@@ -174,7 +180,7 @@ extension TimelineDecoder {
     /// returns nil on any problem.
     static func readCSV(_ f: JSONCursor, path: String,
                         types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)])
-        -> (rows: [DataRow], locations: [SourceLocation], dates: [String: DateFormat?])? {
+        -> (rows: [DataRow], locations: [SourceLocation], dates: [String: DateFormat?], columns: [String])? {
         let bytes: [UInt8]
         switch FileReading.contents(path) {
         case .success(let b): bytes = b
@@ -214,7 +220,7 @@ extension TimelineDecoder {
             let rows = try CSVReader.table(text, types: typeMap, file: path)
             var dates: [String: DateFormat?] = [:]
             for (name, type) in typeMap { if case .date(let p) = type { dates.updateValue(p.map(DateFormat.init), forKey: name) } }
-            return (rows, text.locations.map { $0[0] }, dates)
+            return (rows, text.locations.map { $0[0] }, dates, text.header)
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.
             f.sink.report(DocumentError(file: error.file, path: JSONPath(Array(f.path.components.dropLast())),

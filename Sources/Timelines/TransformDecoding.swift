@@ -32,8 +32,13 @@ extension TimelineDecoder {
     }
 
     /// The table after the steps at `c` (an array), or `table` unchanged when there are
-    /// none or they do not decode; problems are reported.
-    static func transformed(_ c: JSONCursor?, table: DataTable, tableName: String) -> DataTable {
+    /// none or they do not decode; problems are reported. The table is taken (`inout`,
+    /// left as the result), so its rows change in place when no one else holds them.
+    static func transform(_ c: JSONCursor?, table: inout DataTable, tableName: String) {
+        table = transformed(c, taking: &table, tableName: tableName)
+    }
+
+    private static func transformed(_ c: JSONCursor?, taking table: inout DataTable, tableName: String) -> DataTable {
         guard let c, let items = c.array() else { return table }
         var fields = Set(table.fields)
         var dates = Set(table.dates.keys)
@@ -55,7 +60,9 @@ extension TimelineDecoder {
         }
         guard ok, table.isValid, !steps.isEmpty else { return ok ? table : .invalid }
         do throws(TransformError) {
-            let result = try DataTransform.apply(steps, to: table.rows, dates: table.dates)
+            var rows: [DataRow] = []
+            swap(&rows, &table.rows)
+            let result = try DataTransform.apply(steps, taking: &rows, dates: table.dates)
             for w in result.warnings { warn(sites[w.step].cursor, w.message) }
             var out = DataTable()
             out.rows = result.rows

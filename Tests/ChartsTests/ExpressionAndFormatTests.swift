@@ -62,6 +62,20 @@ final class ExpressionTests: XCTestCase {
     }
 
     /// The Swift API: the same pipeline a document writes, on rows made in Swift.
+    func testGroupsAreNumberedByFirstAppearanceOfTheCombination() {
+        let rows: [DataRow] = [["k": .string("a"), "v": .number(1)], ["k": .string("b"), "v": .number(1)],
+                               ["k": .string("a"), "v": .number(2)], ["k": .string("a"), "v": .number(1)],
+                               ["k": .string("b"), "v": .number(2)], ["v": .number(1)], ["k": .string("b")]]
+        let two = GroupIndex(rows, ["k", "v"])
+        XCTAssertEqual(two.ids, [0, 1, 2, 0, 3, 4, 5])
+        XCTAssertEqual(two.count, 6)
+        let reversed = GroupIndex(rows, ["v", "k"])
+        XCTAssertEqual(reversed.ids, [0, 1, 2, 0, 3, 4, 5])
+        XCTAssertEqual(GroupIndex(rows, ["v"]).ids, [0, 0, 1, 0, 1, 0, 2])
+        XCTAssertEqual(GroupIndex(rows, []).ids, [0, 0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(GroupIndex([], ["k"]).count, 0)
+    }
+
     func testTheLargestValueClosesTheLastBin() throws {
         let rows: [DataRow] = (0...10).map { ["v": .number(Double($0) / 10)] }
         let r = try DataTransform.apply([.bin(BinOptions(maxBins: 10), field: "v", as: "b", end: nil)], to: rows)
