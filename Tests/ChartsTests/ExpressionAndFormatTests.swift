@@ -100,6 +100,8 @@ final class ExpressionTests: XCTestCase {
             let e = error as! TransformError
             XCTAssertEqual([e.step, e.row], [0, 3]); XCTAssertEqual(e.field, "v")
         }
+        let text = try DataTransform.apply([.filter(.range(field: "v", lower: RangeBound(.string("3"), inclusive: true), upper: nil))], to: rows)
+        XCTAssertEqual(text.sources, [1, 2], "a number written as text compares as the number")
         let empty = try DataTransform.apply([.filter(.equals(field: "k", value: .string("z")))], to: rows)
         XCTAssertEqual(empty.rows.count, 0)
         XCTAssertEqual(empty.warnings.map(\.step), [0])

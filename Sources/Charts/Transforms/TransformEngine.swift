@@ -428,13 +428,20 @@ struct CompiledPredicate {
     struct Operand {
         var number: Double?
         var text: String?
+        /// A number written as text: text cells compare only when they are numbers too.
+        var numericText = false
         init(_ v: DataValue, pattern: DateFormat??) {
             switch v {
             case .number(let n): number = n; text = nil
             case .string(let s):
                 text = s
                 if case .some(let p) = pattern { number = p?.parse(s) ?? CivilDate.parseISO(s) }
-                else { number = CivilDate.parseISO(s) }
+                else {
+                    // A date, or a number written as text ("10" against a number column).
+                    let plain = Double(s).flatMap { $0.isFinite ? $0 : nil }
+                    number = CivilDate.parseISO(s) ?? plain
+                    numericText = number != nil && number == plain
+                }
             }
         }
 
@@ -445,6 +452,10 @@ struct CompiledPredicate {
                 guard let n = number else { return nil }
                 return v < n ? -1 : v > n ? 1 : 0
             case .string(let s):
+                if numericText, let n = number {
+                    guard let v = Double(s), v.isFinite else { return nil }
+                    return v < n ? -1 : v > n ? 1 : 0
+                }
                 if let n = number, let v = CivilDate.parseISO(s) { return v < n ? -1 : v > n ? 1 : 0 }
                 guard let t = text else { return nil }
                 return DataTransform.compareCells(.string(s), .string(t))
