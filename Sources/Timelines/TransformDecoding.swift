@@ -210,7 +210,7 @@ extension TimelineDecoder {
                 let e = try FieldExpression(text)
                 for f in e.fields where table.isValid && !table.rows.isEmpty && !fields.contains(f) {
                     ec.report("the expression \(quotedForMessage(text)) reads \(quotedForMessage(f)), but "
-                              + unknownTransformField(f, fields: fields, tableName: tableName).replacingOccurrences(of: "no row", with: "no row"))
+                              + unknownTransformField(f, fields: fields, tableName: tableName))
                     failed = true
                 }
                 for f in e.fields { site.fields[f] = ec }
