@@ -118,7 +118,8 @@ extension ChartSpec {
             let iv = TimeTicks.interval(r.domain.0, r.domain.1, count: count)
             let values = axis?.values ?? TimeTicks.ticks(r.domain.0, r.domain.1, interval: iv)
             let fmt: DateFormat
-            if case .date(let f?)? = axis?.format { fmt = f } else { fmt = DateFormat(iv.labelPattern) }
+            if case .date(let f?)? = axis?.format { fmt = f }
+            else { fmt = DateFormat(iv.labelPattern(from: values.first ?? r.domain.0, to: values.last ?? r.domain.1)) }
             return values.map { AxisTick(value: $0, label: fmt.format($0)) }
         }
     }

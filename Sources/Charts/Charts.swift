@@ -34,6 +34,10 @@
 // The shared movement, rotation and colour animations and the stagger are applied to
 // every element of every kind by `ChartSpec.markNode`. Adding a mark: docs/charts-model.md.
 //
+// Transforms (`Transforms/`): `DataTransform` steps (filter, aggregate, timeUnit, bin,
+// sort, top, window, calculate with `FieldExpression`) run on a table's rows before a
+// spec is made from them (`DataTransform.apply`); both front doors call the same engine.
+//
 // Placing charts: `ChartCanvas` is the one assembly both front doors use — the canvas
 // size (or the automatic height), the layout's frames, and the scene of the built charts
 // with ids `chart<i>` — so a document and the same charts in Swift give byte-identical

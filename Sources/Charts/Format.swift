@@ -19,8 +19,25 @@ public struct NumberFormat: Hashable, Sendable {
         case compact
     }
 
+    /// How a value is cut to its fraction digits.
+    public enum Rounding: String, Hashable, Sendable, CaseIterable {
+        /// To the nearest, ties to even (`printf`).
+        case nearest
+        /// Down, towards −∞: a counter at 1999.7 reads 1999.
+        case floor
+        /// Up, towards +∞.
+        case ceiling
+    }
+
     /// Scaling and marks.
     public var notation: Notation
+    /// A factor applied before anything else: 0.001 shows thousands as millions
+    /// (with `suffix: "M"`), 100 a fraction as a percentage.
+    public var scale: Double = 1
+    /// How the value is cut to `maxFractionDigits`; nil: to the nearest, except in a
+    /// counting label (`"animate": { "count": … }`), which floors so that a year counter
+    /// does not show the next year halfway.
+    public var rounding: Rounding?
     /// Fewest digits after the decimal point (trailing zeros kept up to here).
     public var minFractionDigits: Int
     /// Most digits after the decimal point.
@@ -46,7 +63,7 @@ public struct NumberFormat: Hashable, Sendable {
     /// `v` as text.
     public func format(_ v: Double) -> String {
         guard v.isFinite else { return v.isNaN ? "NaN" : (v < 0 ? "-∞" : "∞") }
-        var value = v
+        var value = v * scale
         var mark = ""
         switch notation {
         case .standard: break
@@ -58,6 +75,16 @@ public struct NumberFormat: Hashable, Sendable {
                 let scaled = value / scale
                 if abs(Self.rounded(scaled, maxFractionDigits)) >= 1 { value = scaled; mark = name; break }
             }
+        }
+        if let rounding, rounding != .nearest {
+            // Cut to the digits shown first, with a whisker of tolerance so 2.3
+            // (2.2999…) shown with one digit stays 2.3.
+            var p = 1.0
+            for _ in 0..<maxFractionDigits { p *= 10 }
+            let scaled = value * p
+            let cut = rounding == .floor ? (scaled + 1e-9 * max(1, abs(scaled))).rounded(.down)
+                                         : (scaled - 1e-9 * max(1, abs(scaled))).rounded(.up)
+            value = cut / p
         }
         var text = Self.fixed(value, maxFractionDigits)
         // Trim trailing zeros down to the minimum.
@@ -76,6 +103,13 @@ public struct NumberFormat: Hashable, Sendable {
     }
 
     static func rounded(_ v: Double, _ digits: Int) -> Double { Double(fixed(v, digits)) ?? v }
+
+    /// The format a counting label uses: `rounding`, or floor when none is given.
+    public var counting: NumberFormat {
+        var f = self
+        if f.rounding == nil { f.rounding = .floor }
+        return f
+    }
 
     /// `v` with exactly `digits` fraction digits, correctly rounded.
     static func fixed(_ v: Double, _ digits: Int) -> String {

@@ -24,7 +24,21 @@ public enum TimeTicks {
             }
             return base * Double(step)
         }
-        /// A date label pattern that suits the interval.
+        /// A date label pattern that suits the interval and reads one way only: ticks of
+        /// days, weeks or months over more than one calendar year carry the year written
+        /// out ("Jan 12, 2014", "Apr 2014"), since "Jan 12" alone reads as January 2012 as
+        /// easily as January 12.
+        public func labelPattern(from start: Double, to stop: Double) -> String {
+            guard start.isFinite, stop.isFinite,
+                  CivilDate(seconds: min(start, stop)).year != CivilDate(seconds: max(start, stop)).year else { return labelPattern }
+            switch unit {
+            case .day, .week: return "MMM d, yyyy"
+            case .month: return "MMM yyyy"
+            default: return labelPattern
+            }
+        }
+
+        /// A date label pattern that suits the interval within one year.
         public var labelPattern: String {
             switch unit {
             case .second: return "HH:mm:ss"

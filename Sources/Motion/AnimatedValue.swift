@@ -31,6 +31,16 @@ public enum AnimatedValue: Hashable, Sendable {
         }
     }
 
+    /// The time the value starts changing: 0 for a constant, the animation's start
+    /// (after its delay) for a tween, the first keyframe's time for keyframes.
+    public var startTime: Double {
+        switch self {
+        case .constant: return 0
+        case let .tween(tween): return tween.animation.start
+        case let .keyframes(track): return track.startTime
+        }
+    }
+
     /// The time a video without a given duration should show at least: like
     /// `endTime`, but one full cycle for an animation that repeats forever
     /// (see `Animation.displayEnd`). Callers take the largest over all

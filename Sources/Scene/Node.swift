@@ -34,6 +34,9 @@ public struct ShapeNode: Sendable {
     public var dynamicPath: (@Sendable (Double) -> Path)?
     /// The time after which `dynamicPath` no longer changes.
     public var dynamicPathEnd: Double = 0
+    /// The time before which `dynamicPath` does not change (a staggered bar's delay), for
+    /// descriptions such as `chartreel validate`; drawing does not depend on it.
+    public var dynamicPathStart: Double = 0
     /// How the shape's pixels combine with what is under them.
     public var blendMode: BlendMode = .sourceOver
     /// An animated solid fill colour, replacing the fill paint.

@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "time", "periodLabel", "marks"]
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "time", "periodLabel", "transform", "marks"]
 
     static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
@@ -17,6 +17,11 @@ extension TimelineDecoder {
             tableName = name
             table = tables[name]
             if table == nil { d.report(unknownDataMessage(name, tables: tables)) }
+        }
+        // The chart's own transforms run on the table's rows before anything reads them.
+        if let t = obj.optional("transform"), var given = table {
+            transform(t, table: &given, tableName: tableName)
+            table = given
         }
         var st = style
         if let so = obj.optional("style")?.object(allowedKeys: ["textColor", "secondaryTextColor", "axisColor", "labelSize", "titleSize", "subtitleSize", "axisTitleSize"]) {
@@ -34,6 +39,12 @@ extension TimelineDecoder {
         let xc = obj.optional("x"), yc = obj.optional("y")
         if let xc { spec.x = channel(xc, default: "x") ?? spec.x }
         if let yc { spec.y = channel(yc, default: "y") ?? spec.y }
+        // A field of dates (a CSV column typed "date", a timeUnit's output) holds seconds:
+        // it goes on a time axis unless the channel names another scale.
+        if let dates = table?.dates {
+            if spec.x.scale == nil && dates.keys.contains(spec.x.field) { spec.x.scale = .time }
+            if spec.y.scale == nil && dates.keys.contains(spec.y.field) { spec.y.scale = .time }
+        }
         // Every row must have the fields the chart plots. A field no row has is reported
         // where it is named (or at "data" for the default x and y); a row that lacks a
         // field the others have is reported at the row.
@@ -69,6 +80,13 @@ extension TimelineDecoder {
         if let i = obj.optional("inset")?.double(min: 0, max: min(frame.width, frame.height) / 2) { spec.inset = i }
         if let g = obj.optional("grid") { spec.grid = grid(g) }
         if let a = obj.optional("axes")?.array() { spec.axes = a.compactMap(axis) }
+        // An axis without a title shows its field's display name, when the table gives one.
+        if let names = table?.displayNames, !names.isEmpty {
+            for i in spec.axes.indices where spec.axes[i].title == nil {
+                let f = spec.axes[i].side == .bottom || spec.axes[i].side == .top ? spec.x.field : spec.y.field
+                spec.axes[i].title = names[f]
+            }
+        }
         if let l = obj.optional("legend") { spec.legend = legend(l) }
         if let t = obj.optional("title") { spec.title = title(t) }
         // Unless the chart says, marks are clipped when a domain moves or leaves data outside.
@@ -316,7 +334,7 @@ extension TimelineDecoder {
     /// "prefix", "unit", "notation" }` for numbers, or `{ "date": "MMM d" }`.
     static func labelFormat(_ c: JSONCursor) -> LabelFormat? {
         guard let o = c.object(allowedKeys: ["fractionDigits", "minFractionDigits", "maxFractionDigits", "grouping",
-                                             "prefix", "unit", "notation", "date"]) else { return nil }
+                                             "prefix", "unit", "notation", "scale", "rounding", "date"]) else { return nil }
         if let d = o.optional("date") {
             if o.keys.count > 1 { c.report("a date format takes only \"date\"") }
             return d.string().map { .date(DateFormat($0)) }
@@ -329,6 +347,10 @@ extension TimelineDecoder {
         if let p = o.optional("prefix")?.string() { f.prefix = p }
         if let u = o.optional("unit")?.string() { f.suffix = u }
         if let n = o.optional("notation")?.stringEnum(["standard", "percent", "compact"]) { f.notation = NumberFormat.Notation(rawValue: n)! }
+        if let s = o.optional("scale") {
+            if let v = s.double(), v != 0 { f.scale = v } else if s.double() != nil { s.report("expected a scale other than 0, found 0") }
+        }
+        if let r = o.optional("rounding")?.stringEnum(NumberFormat.Rounding.self) { f.rounding = r }
         return .number(f)
     }
 }

@@ -25,12 +25,21 @@ struct DataTable {
     /// False when the table could not be read; its error is reported already, so
     /// charts that use it check nothing more against it.
     var isValid = true
+    /// The fields holding dates (seconds), with the pattern their column was written in.
+    var dates: [String: DateFormat?] = [:]
+    /// Names to show for fields in axis titles (`"displayNames"`).
+    var displayNames: [String: String] = [:]
 
     /// A table that failed to load.
     static let invalid = DataTable(isValid: false)
 
+    /// The columns of a CSV file, when the table is one: every row's fields are among
+    /// them, so `fields` need not look at every row.
+    var columns: [String]?
+
     /// Every field some row has, sorted.
     var fields: [String] {
+        if let columns { return columns.filter { c in rows.contains { $0[c] != nil } }.sorted() }
         var all = Set<String>()
         for row in rows { all.formUnion(row.keys) }
         return all.sorted()
@@ -46,7 +55,7 @@ extension TimelineDecoder {
     /// read from a CSV file next to the document; `"fold"` turns wide data (one column per
     /// series) into long rows: `{ "columns": ["a", "b"], "as": ["series", "value"] }`.
     static func table(_ c: JSONCursor, base: String) -> DataTable {
-        guard let obj = c.object(allowedKeys: ["values", "file", "columns", "fold"]) else { return .invalid }
+        guard let obj = c.object(allowedKeys: ["values", "file", "columns", "fold", "transform", "displayNames"]) else { return .invalid }
         var out = DataTable()
         if let f = obj.optional("file") {
             guard let name = f.string() else { return .invalid }
@@ -55,6 +64,8 @@ extension TimelineDecoder {
             guard let csv = readCSV(f, path: path, types: columnTypes(obj.optional("columns"))) else { return .invalid }
             out.rows = csv.rows
             out.origins = csv.locations.map { DataTable.Origin(file: path, path: c.path, location: $0) }
+            out.dates = csv.dates
+            out.columns = csv.columns
         } else if obj.contains("columns") {
             c.report("\"columns\" types the columns of a CSV \"file\"; inline \"values\" need no types")
         }
@@ -81,7 +92,7 @@ extension TimelineDecoder {
                 out.origins.append(DataTable.Origin(file: r.file, path: r.path, location: r.location, reported: ro == nil))
             }
         }
-        if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as"]) {
+        if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as", "displayNames"]) {
             let colCursors = fold.required("columns")?.array(minCount: 1) ?? []
             var cols: [String] = []
             for cc in colCursors {
@@ -94,19 +105,45 @@ extension TimelineDecoder {
             }
             var names = ("series", "value")
             if let a = fold.optional("as")?.array(minCount: 2, maxCount: 2), let k = a[0].string(), let v = a[1].string() { names = (k, v) }
+            // The key each column gets: its display name, else its own name.
+            var shown: [String: String] = [:]
+            if let dn = fold.optional("displayNames")?.object() {
+                for (k, v) in dn.entries {
+                    guard let text = v.string() else { continue }
+                    if !cols.contains(k) {
+                        var message = "\(quotedForMessage(k)) is not one of the folded columns"
+                        if let s = nearestCandidate(to: k, in: cols) { message += "; did you mean \(quotedForMessage(s))?" }
+                        v.report(message)
+                    }
+                    shown[k] = text
+                }
+            }
             var long = DataTable()
+            long.dates = out.dates
             for (row, origin) in zip(out.rows, out.origins) {
                 var rest = row
                 for col in cols { rest[col] = nil }
                 for col in cols {
                     var r = rest
-                    r[names.0] = .string(col)
+                    r[names.0] = .string(shown[col] ?? col)
                     r[names.1] = row[col]
                     long.rows.append(r)
                     long.origins.append(origin)
                 }
             }
             out = long
+        }
+        if let dn = obj.optional("displayNames")?.object() {
+            for (k, v) in dn.entries {
+                guard let text = v.string() else { continue }
+                if out.isValid && !out.rows.isEmpty && !out.hasField(k) {
+                    v.report(unknownFieldMessage(k, tableName: c.path.components.last.flatMap(keyName) ?? "", table: out))
+                }
+                out.displayNames[k] = text
+            }
+        }
+        if let t = obj.optional("transform") {
+            transform(t, table: &out, tableName: c.path.components.last.flatMap(keyName) ?? "")
         }
         return out
     }
@@ -142,7 +179,8 @@ extension TimelineDecoder {
     /// Reads and types the CSV file at `path` (named by the cursor `f`); reports and
     /// returns nil on any problem.
     static func readCSV(_ f: JSONCursor, path: String,
-                        types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)]) -> (rows: [DataRow], locations: [SourceLocation])? {
+                        types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)])
+        -> (rows: [DataRow], locations: [SourceLocation], dates: [String: DateFormat?], columns: [String])? {
         let bytes: [UInt8]
         switch FileReading.contents(path) {
         case .success(let b): bytes = b
@@ -166,8 +204,23 @@ extension TimelineDecoder {
             if missing { return nil }
             var typeMap: [String: CSVReader.ColumnType] = [:]
             for t in types { typeMap[t.name] = t.type }
+            // Untyped columns of dates in a common form are read as dates; a form whose
+            // day and month could be either way round is left as text, with a warning.
+            for (k, column) in text.header.enumerated() where typeMap[column] == nil {
+                switch DateDetection.detect(text.rows.lazy.map { $0[k] }) {
+                case .dates(let pattern): typeMap[column] = .date(pattern)
+                case .ambiguous(let example, let patterns):
+                    warn(f, "the column \(quotedForMessage(column)) holds dates such as \(quotedForMessage(example)), but whether the "
+                         + "month or the day comes first cannot be told, so it is read as text; type it: \"columns\": { "
+                         + "\(quotedForMessage(column)): { \"date\": \(quotedForMessage(patterns[0])) } }"
+                         + (patterns.count > 1 ? " (or \(quotedForMessage(patterns[1])))" : ""))
+                case .none: break
+                }
+            }
             let rows = try CSVReader.table(text, types: typeMap, file: path)
-            return (rows, text.locations.map { $0[0] })
+            var dates: [String: DateFormat?] = [:]
+            for (name, type) in typeMap { if case .date(let p) = type { dates.updateValue(p.map(DateFormat.init), forKey: name) } }
+            return (rows, text.locations.map { $0[0] }, dates, text.header)
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.
             f.sink.report(DocumentError(file: error.file, path: JSONPath(Array(f.path.components.dropLast())),

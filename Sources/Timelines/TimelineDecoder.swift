@@ -20,10 +20,14 @@ public enum TimelineDecoder {
     /// - Throws: `DocumentErrors` holding every problem: a path that is missing, a
     ///   directory, a FIFO or unreadable; text that is not JSON; and every mistake in
     ///   the document, each with its file, line:column and JSON path.
-    public static func load(path: String, limits: DocumentLimits = DocumentLimits()) throws(DocumentErrors) -> Scene {
+    ///
+    /// Warnings (a filter that leaves no rows, a column of dates read as text) go to
+    /// `warnings`, or to standard error when it is nil; with `strict` they are errors.
+    public static func load(path: String, limits: DocumentLimits = DocumentLimits(), strict: Bool = false,
+                            warnings: ((DocumentError) -> Void)? = nil) throws(DocumentErrors) -> Scene {
         switch FileReading.contents(path) {
         case .success(let bytes):
-            return try decode(bytes, file: path, limits: limits)
+            return try decode(bytes, file: path, limits: limits, strict: strict, warnings: warnings)
         case .failure(let failure):
             throw DocumentErrors([DocumentError(file: path, path: JSONPath(), location: nil,
                                                 message: failure.message(expected: "a timeline document (.json)"))])
@@ -32,13 +36,15 @@ public enum TimelineDecoder {
 
     /// Decodes a document from its bytes; `file` names it in messages and locates
     /// the files it refers to.
-    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits()) throws(DocumentErrors) -> Scene {
+    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits(), strict: Bool = false,
+                              warnings: ((DocumentError) -> Void)? = nil) throws(DocumentErrors) -> Scene {
         if let encoding = utf16Encoding(bytes) {
             throw DocumentErrors([DocumentError(file: file, path: JSONPath(), location: SourceLocation(line: 1, column: 1),
                                                 message: "the file is \(encoding) (it starts with a byte order mark); save it as UTF-8")])
         }
         let base = (file as NSString).deletingLastPathComponent
         let context = DecodingContext(limits: limits)
+        context.strict = strict
         let result: Result<Scene, DocumentErrors> = $context.withValue(context) {
             do throws(DocumentErrors) {
                 return .success(try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits, base: base) })
@@ -46,7 +52,9 @@ public enum TimelineDecoder {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let scene = try result.get()
+        for w in context.warnings { if let warnings { warnings(w) } else { writeWarning(w) } }
+        return scene
     }
 
     /// `"UTF-16LE"` or `"UTF-16BE"` when `bytes` start with that byte order mark.
@@ -68,6 +76,10 @@ public enum TimelineDecoder {
         var hasDuration = false
         /// True once an animation was reported as too long, so the whole video is not reported again.
         var lengthReported = false
+        /// Warnings are errors (`--strict`).
+        var strict = false
+        /// Warnings reported so far, given to the caller when the document decodes.
+        var warnings: [DocumentError] = []
 
         init(limits: DocumentLimits) { self.limits = limits }
     }

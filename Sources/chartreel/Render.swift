@@ -24,8 +24,10 @@ func resolveFormat(explicit: String?, output: String) throws -> OutputFormat {
 }
 
 /// Loads a document; decode failures become `DocumentErrors` naming file, line:column and path.
-func loadScene(_ path: String) throws -> Scene {
-    try TimelineDecoder.load(path: path)
+/// Warnings (a filter that leaves no rows) go to standard error; `strict` (`--strict`)
+/// makes them errors.
+func loadScene(_ path: String, strict: Bool = false) throws -> Scene {
+    try TimelineDecoder.load(path: path, strict: strict) { report("warning: \($0)") }
 }
 
 /// A colour option: `#RGB`, `#RRGGBB`, `#RRGGBBAA` (the `#` optional) or `white`/`black`.
@@ -46,7 +48,7 @@ func parseFrameRange(_ s: String) -> (Int, Int)? {
 
 /// `chartreel render DOC -o OUT`.
 func runRender(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run"],
+    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict"],
                           valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                    "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
                                    "--pause", "--matte", "--stall-timeout"])
@@ -92,7 +94,7 @@ func runRender(_ args: [String]) throws {
     }
 
     let document = a.positional[0]
-    let scene = try loadScene(document)
+    let scene = try loadScene(document, strict: a.flag("--strict"))
     let plan: OutputPlan
     do {
         plan = try OutputPlan(scene: scene, format: format, fps: fps, scale: scale, matte: matte,

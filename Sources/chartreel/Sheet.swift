@@ -21,7 +21,7 @@ private enum SheetLayout {
 
 /// `chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W]`.
 func runSheet(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help"],
+    let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict", "-q", "--quiet"],
                           valued: ["-o", "--output", "--every", "--count", "--columns", "--width"])
     if a.flag("-h", "--help") { print(sheetHelp); return }
     guard a.positional.count == 1 else { throw UsageError("sheet needs one document: chartreel sheet DOC -o SHEET.png") }
@@ -34,12 +34,17 @@ func runSheet(_ args: [String]) throws {
     if output == "-" { try requireStandardOutput() }
     _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
 
-    let scene = try loadScene(a.positional[0])
+    let scene = try loadScene(a.positional[0], strict: a.flag("--strict"))
     let times = try sheetTimes(scene: scene, every: every, count: count)
     let columns = min(times.count, try a.int("--columns", min: 1, max: 100) ?? 4)
     let sheet = try contactSheet(scene: scene, times: times, columns: columns, thumbWidth: thumbWidth)
     removeStalePartials(of: output)
     try FramePNG.write(sheet, toFile: output)
+    if !a.flag("-q", "--quiet") {
+        let rows = (times.count + columns - 1) / columns
+        report("chartreel: wrote \(output == "-" ? "the sheet to stdout" : output): \(times.count) thumbnail\(times.count == 1 ? "" : "s") "
+               + "(\(columns) × \(rows)) from \(timeLabel(times.first ?? 0)) to \(timeLabel(times.last ?? 0)), \(sheet.width)x\(sheet.height) px")
+    }
 }
 
 /// The instants shown: every `every` seconds from 0, or `count` evenly spaced from the

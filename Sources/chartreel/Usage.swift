@@ -59,12 +59,14 @@ OPTIONS
   --stall-timeout S    stop ffmpeg if it takes no frame for S seconds (default 60)
   -y, --overwrite      replace an existing file, or a directory holding only frames
   -q, --quiet          no progress and no summary
+  --strict             treat the document's warnings (a filter that leaves no rows, a
+                       column of dates read as text) as errors
 """
 
 let frameHelp = """
 USAGE
-  chartreel frame DOC --at SECONDS -o FILE.png [--scale S] [-y]
-  chartreel frame DOC --frame N -o FILE.png [--fps F] [--scale S] [-y]
+  chartreel frame DOC --at SECONDS -o FILE.png [--scale S] [-y] [--strict]
+  chartreel frame DOC --frame N -o FILE.png [--fps F] [--scale S] [-y] [--strict]
 
 Renders one frame as a PNG. Frame N shows the time N / fps. The bytes are the same as
 the same frame in a directory written by `render`.
@@ -72,12 +74,12 @@ the same frame in a directory written by `render`.
 
 let sheetHelp = """
 USAGE
-  chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W] [-y]
+  chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W] [-y] [-q] [--strict]
 
 Draws a contact sheet: thumbnails of the animation in a grid, each labelled with its
 time. --every takes a step in seconds from 0; --count spreads N thumbnails from the first
 frame to the last (default 12). --columns defaults to 4, --width (thumbnail width in
-pixels) to 240.
+pixels) to 240. Prints a summary line on stderr when done (-q: none).
 """
 
 let diffHelp = """
@@ -93,11 +95,12 @@ largest difference is at most T (default 0), 1 when it is over (or the sizes dif
 
 let validateHelp = """
 USAGE
-  chartreel validate DOC [--fps F]
+  chartreel validate DOC [--fps F] [--strict]
 
 Checks DOC without rendering. Prints its size, frame rate, duration and frame count, and
 a table of every animation with its resolved start and end. Exits 2 with every problem
-found (file:line:column, JSON path) when the document is bad.
+found (file:line:column, JSON path) when the document is bad. Warnings go to stderr;
+--strict makes them errors.
 """
 
 let concatHelp = """

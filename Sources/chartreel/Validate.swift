@@ -55,7 +55,7 @@ func animationRows(_ scene: Scene) -> [AnimationRow] {
             add(name, "stroke.color", s.strokeColor)
             if s.dynamicPath != nil {
                 rows.append(AnimationRow(node: name, property: "path", from: "", to: "", curve: "",
-                                         start: 0, end: s.dynamicPathEnd))
+                                         start: s.dynamicPathStart, end: s.dynamicPathEnd))
             }
         case .group(let g):
             add(name, "opacity", g.opacity)
@@ -101,10 +101,10 @@ func curveName(_ e: Easing) -> String {
 
 /// `chartreel validate DOC`: checks the document without rendering and describes it.
 func runValidate(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-h", "--help"], valued: ["--fps"])
+    let a = try Arguments(args, flags: ["-h", "--help", "--strict"], valued: ["--fps"])
     if a.flag("-h", "--help") { print(validateHelp); return }
     guard a.positional.count == 1 else { throw UsageError("validate needs one document: chartreel validate DOC") }
-    var scene = try loadScene(a.positional[0])
+    var scene = try loadScene(a.positional[0], strict: a.flag("--strict"))
     if let f = try a.double("--fps", min: 1, max: 1000) { scene.fps = f }
     let bg = scene.background
     print("\(a.positional[0]): valid")

@@ -75,6 +75,10 @@ func main() -> Int32 {
     } catch let ExportError.interrupted(signal) {
         report("error: \(ExportError.interrupted(signal: signal))")
         return 128 + signal
+    } catch let ExportError.outputExists(path) {
+        // Exit 1 as before; the command line names its option.
+        report("error: \(path) already exists; remove it, or pass -y (--overwrite) to replace it")
+        return 1
     } catch let ExportError.refused(why) {
         report("error: \(why)")
         return 2

@@ -28,8 +28,12 @@ final class ToolTests: ChartreelTestCase {
         XCTAssertGreaterThan(darkPixels(16, 16 + 150 + 2, 200, 20), 20)
         XCTAssertEqual(darkPixels(16 + 200 + 2, 16, 12, 150), 0)
         // The last thumbnail (bottom right) shows the end state: the line is drawn.
-        XCTAssertTrue(r.stderr.isEmpty, r.stderr)
-        XCTAssertEqual(try chartreel("sheet", Self.document, "-o", out, "--count", "4").status, 1, "exists without -y")
+        // One summary line (issue 16, defect 11), none with -q.
+        XCTAssertEqual(r.stderr, "chartreel: wrote \(out): 6 thumbnails (3 × 2) from 0.00 s to 2.083 s, 664x396 px\n")
+        XCTAssertEqual(try chartreel("sheet", Self.document, "-o", out, "--count", "6", "-y", "-q").stderr, "")
+        let refused = try chartreel("sheet", Self.document, "-o", out, "--count", "4")
+        XCTAssertEqual(refused.status, 1, "exists without -y")
+        XCTAssertTrue(refused.stderr.contains("already exists; remove it, or pass -y (--overwrite) to replace it"), refused.stderr)
         XCTAssertEqual(try chartreel("sheet", Self.document, "-o", out, "--count", "4", "--every", "0.5", "-y").status, 2)
     }
 

@@ -51,7 +51,7 @@ final class DocSnippetTests: XCTestCase {
 
     func testEveryBlockOfThePageIsASnippetAndEverySnippetIsOnThePage() throws {
         let blocks = try Self.pageBlocks(), regions = try Self.snippetRegions()
-        XCTAssertEqual(blocks.count, 13, "the page has the tutorial's thirteen Swift blocks")
+        XCTAssertEqual(blocks.count, 15, "the page has the tutorial's fifteen Swift blocks")
         for (i, block) in blocks.enumerated() where !regions.contains(where: { $0.text == block }) {
             XCTFail("block \(i + 1) of docs/swift-api.md is not a region of Snippets.swift:\n\(block)")
         }
@@ -143,5 +143,14 @@ final class DocSnippetTests: XCTestCase {
         XCTAssertEqual(pulse.end, pulse.activeDuration * 3, accuracy: 1e-9)
         XCTAssertEqual(trimEnd.value(at: 0.2), 0)
         XCTAssertEqual(trimEnd.value(at: 1.0), 1)
+    }
+
+    /// The line race snippet: lines revealed to the moment, heads labelled.
+    func testLineRaceSnippetRevealsTheLines() throws {
+        let shares = (0..<6).flatMap { y in ["A", "B"].map { Share(year: 2000 + Double(y), country: $0, share: Double(y) * ($0 == "A" ? 2 : 3)) } }
+        let scene = try lineRace(shares)
+        XCTAssertEqual(scene.frameCount, Int(((0.5 + 5 * 0.3 + 0.5) * 30).rounded()))
+        let early = scene.frame(index: 20), late = scene.frame(index: scene.frameCount - 1)
+        XCTAssertFalse(early.data == late.data, "the lines grow")
     }
 }

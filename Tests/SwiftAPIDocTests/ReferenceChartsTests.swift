@@ -41,6 +41,14 @@ final class ReferenceChartsTests: XCTestCase {
         try assertSameFrames("baby-names", Snippets.babyNames(), at: [0, 0.4, 0.9, 1.8, 2.3])
     }
 
+    /// The transforms of timelines/weather-days.json, written in Swift, give its frames.
+    func testWeatherDaysMatchesItsTimeline() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(Self.root.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        try assertSameFrames("weather-days", Snippets.weatherDays(), at: [0, 0.25, 0.5, 0.9])
+    }
+
     func testFlightDelaysMatchesItsTimeline() throws {
         try assertSameFrames("flight-delays", Snippets.flightDelays(), at: [0, 0.3, 0.6, 0.9, 1.2])
     }

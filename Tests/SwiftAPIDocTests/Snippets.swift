@@ -209,6 +209,30 @@ extension Snippets {
         // doc:end
         return scene
     }
+
+    static func weatherDays() throws -> ChartScene {
+        // doc:begin weather-days
+        let weather = try CSVReader.rows(contentsOf: URL(filePath: "timelines/data/weather.csv"), columns: ["date": .date(nil)])
+        let days = try weather.transformed([
+            .aggregate([AggregateField(.count, as: "days")], groupBy: ["weather"]),
+            .sort([SortKey("days", descending: true)]),
+        ])
+
+        let scene = try ChartScene(width: 480, height: 300, fps: 30) {
+            Chart(days) {
+                BarMark(x: .value("Weather", field: "weather"), y: .value("Weeks", field: "days"))
+                    .foregroundStyle(.hex("#4E79A7"))
+                    .cornerRadius(3)
+                    .animation(.grow(from: 0), .easeOut(duration: 0.6))
+                    .stagger(each: 0.1)
+            }
+            .title("Weeks by weather, January to April 2012")
+            .chartXAxis()
+            .chartYAxis()
+        }
+        // doc:end
+        return scene
+    }
 }
 
 // doc:begin flight-data
@@ -284,6 +308,34 @@ extension Snippets {
         return scene
     }
 }
+
+// doc:begin line-race
+struct Share {
+    let year: Double
+    let country: String
+    let share: Double
+}
+
+func lineRace(_ shares: [Share]) throws -> ChartScene {
+    try ChartScene(width: 1280, height: 720, fps: 30) {
+        Chart(shares, time: .value("year", \.year), key: .value("country", \.country),
+              motion: ChartTime(perStep: 0.3, delay: 0.5, reveal: true)) {
+            LineMark(x: .value("year", \.year), y: .value("share", \.share))
+                .foregroundStyle(by: .value("country", \.country))
+            PointMark(x: .value("year", \.year), y: .value("share", \.share))
+                .heads()                                   // a dot at each line's head
+                .foregroundStyle(by: .value("country", \.country))
+            TextMark("{field:country} {field:share:.1f}", x: .value("year", \.year), y: .value("share", \.share))
+                .heads().position(.trailing).separated()   // labels ride the heads, pushed apart
+                .foregroundStyle(by: .value("country", \.country))
+        }
+        .chartXScale(follow: .max, padding: 0.2, minSpan: 10)  // the time axis grows to the right
+        .chartYScale(nice: true)
+        .chartYScale(follow: .max)                              // and the value axis follows the leader
+        .periodLabel("{time}")
+    }
+}
+// doc:end
 
 // doc:begin testing
 final class CaffeineChartTests: XCTestCase {

@@ -149,8 +149,15 @@ final class AnimationDocumentTests: XCTestCase {
             "animate": { "count": { "from": 0, "to": 1, "duration": 1, "curve": "linear" } } }
         """)
         guard case .group(let g)? = s.node("n"), case .text(let t) = g.children[1] else { return XCTFail() }
-        XCTAssertEqual(t.counter!.format(t.counter!.value.value(at: 0.5)), "2 mg")   // half of 3, ties to even
+        // Half of 3 floors while counting (issue 16, defect 9); the label's own text at the end.
+        XCTAssertEqual(t.counter!.format(t.counter!.value.value(at: 0.5)), "1 mg")
         XCTAssertEqual(t.counter!.format(t.counter!.value.value(at: 1)), "3 mg")
+        let nearest = try scene("""
+          { "id": "n", "type": "text", "text": { "format": { "maxFractionDigits": 0, "unit": " mg", "rounding": "nearest" } },
+            "animate": { "count": { "from": 0, "to": 1, "duration": 1, "curve": "linear" } } }
+        """)
+        guard case .group(let g2)? = nearest.node("n"), case .text(let t2) = g2.children[1] else { return XCTFail() }
+        XCTAssertEqual(t2.counter!.format(t2.counter!.value.value(at: 0.5)), "2 mg")   // ties to even
     }
 
     func testFrame36At60fpsShowsExactlyHalfway() throws {

@@ -58,6 +58,11 @@ final class SchemaTests: XCTestCase {
         var chart: [String: Any] = ["data": "d"]
         var mark: [String: Any] = ["type": "line"]
 
+        /// Gives the table one transform step.
+        mutating func transform(_ step: [String: Any]) {
+            root["data"] = ["d": ["values": [["x": 0, "y": 1], ["x": 1, "y": 2]], "transform": [step]]]
+        }
+
         var json: [UInt8] {
             var c = chart; c["marks"] = [mark]
             var r = root; r["charts"] = [c]
@@ -91,6 +96,19 @@ final class SchemaTests: XCTestCase {
         Context(name: "column type", schema: ["columnType"], minimal: ["date": "yyyy"]) {
             $0.root["data"] = ["d": ["file": "no-such.csv", "columns": ["c": $1]]]
         },
+        Context(name: "transform filter", schema: ["transformFilter"], minimal: ["filter": ["field": "x", "equals": 0]]) { $0.transform($1) },
+        Context(name: "filter predicate", schema: ["filterPredicate"], minimal: ["field": "x", "equals": 0]) { $0.transform(["filter": $1]) },
+        Context(name: "transform aggregate", schema: ["transformAggregate"], minimal: ["aggregate": [["op": "count", "as": "n"]]]) { $0.transform($1) },
+        Context(name: "aggregate field", schema: ["aggregateField"], minimal: ["op": "count", "as": "n"]) { $0.transform(["aggregate": [$1]]) },
+        Context(name: "transform timeUnit", schema: ["transformTimeUnit"], minimal: ["timeUnit": "year", "field": "x"]) { $0.transform($1) },
+        Context(name: "transform bin", schema: ["transformBin"], minimal: ["bin": true, "field": "x"]) { $0.transform($1) },
+        Context(name: "bin options", schema: ["binOptions"], minimal: [:]) { $0.transform(["bin": $1, "field": "x"]) },
+        Context(name: "transform sort", schema: ["transformSort"], minimal: ["sort": ["x"]]) { $0.transform($1) },
+        Context(name: "sort key", schema: ["sortKey"], minimal: ["field": "x"]) { $0.transform(["sort": [$1]]) },
+        Context(name: "transform top", schema: ["transformTop"], minimal: ["top": 1]) { $0.transform($1) },
+        Context(name: "transform window", schema: ["transformWindow"], minimal: ["window": [["op": "rowNumber", "as": "n"]]]) { $0.transform($1) },
+        Context(name: "window field", schema: ["windowField"], minimal: ["op": "rowNumber", "as": "n"]) { $0.transform(["window": [$1]]) },
+        Context(name: "transform calculate", schema: ["transformCalculate"], minimal: ["calculate": "x", "as": "z"]) { $0.transform($1) },
         Context(name: "chart", schema: ["chart"], minimal: ["data": "d"]) { $0.chart = $1 },
         Context(name: "channel", schema: ["channel"], minimal: [:]) { $0.chart["x"] = $1 },
         Context(name: "time", schema: ["chart.time"], minimal: ["field": "x", "key": "y"]) { $0.chart["time"] = $1 },
@@ -346,6 +364,10 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(try enumValues("shapeOptions.style"), raw(RoundedCornerStyle.self))
         XCTAssertEqual(try enumValues("unitPoint"), Set(TimelineDecoder.unitPoints.keys))
         XCTAssertEqual(try enumValues("curve"), Set(Easing.names))
+        XCTAssertEqual(try enumValues("aggregateField.op"), raw(AggregateField.Op.self))
+        XCTAssertEqual(try enumValues("windowField.op"), raw(WindowField.Op.self))
+        XCTAssertEqual(try enumValues("transformTimeUnit.timeUnit"), raw(TimeUnit.self))
+        XCTAssertEqual(try enumValues("numberFormat.rounding"), raw(NumberFormat.Rounding.self))
     }
 
     /// Whether `text` matches the pattern of the schema at `path` as ECMA-262 would: the

@@ -91,6 +91,7 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
                     return bar.path(bar.rect(e, l, horizontal: horizontal, from: e.low, to: e.low + (e.high - e.low) * p))
                 }
                 node.dynamicPathEnd = grow.displayEnd
+                node.dynamicPathStart = grow.startTime
             }
             out.append(chart.flown(.shape(node), row: e.row, l))
         }

@@ -153,6 +153,7 @@ extension ChartSpec {
                     return spec.connectedPath(shape, o, l, mixed, horizontal: horizontal)
                 }
                 node.dynamicPathEnd = t.animation.displayEnd
+                node.dynamicPathStart = t.animation.start
             }
             out.append(.shape(node))
             if !shape.isArea, let ps = points {
@@ -194,6 +195,7 @@ extension ChartSpec {
                 let anim = t.animation.delay(i < offsets.count ? offsets[i] : 0)
                 node.dynamicPath = { time in .circle(center: c.lerp(d, anim.progress(at: time)), radius: size / 2) }
                 node.dynamicPathEnd = anim.displayEnd
+                node.dynamicPathStart = anim.start
             }
             node.fill = (.solid(fill(e)), .nonZero)
             if let s = stroke { node.stroke = s }

@@ -84,6 +84,7 @@ public struct SectorMarkSpec: StrokedMark, FilledMark {
                     return .wedge(center: center, radius: radius, innerRadius: inner, startAngle: b0, endAngle: b1, clockwise: true)
                 }
                 node.dynamicPathEnd = grow.displayEnd
+                node.dynamicPathStart = grow.startTime
             }
             out.append(.shape(node))
         }

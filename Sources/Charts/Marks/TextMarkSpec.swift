@@ -108,8 +108,10 @@ public struct TextMarkSpec: ChartMark {
             if let count = o.count, literal == nil, !atPeak {
                 // The number counts up to its value with the animation's easing.
                 let target = field.flatMap { data[e.row][$0]?.number } ?? e.high
-                let fmt = format
-                node.counter = (chart.staggered(count, offsets, i).scaled(by: target), { fmt.format($0) })
+                // Floored while it counts (a year counter at 1999.7 reads 1999), the label's
+                // own text once it arrives.
+                let fmt = format, counting = format.counting
+                node.counter = (chart.staggered(count, offsets, i).scaled(by: target), { $0 == target ? fmt.format($0) : counting.format($0) })
             }
             node.opacity = chart.elementOpacity(chart.staggered(o.opacity, offsets, i), row: e.row)
             if let sc = o.scale {

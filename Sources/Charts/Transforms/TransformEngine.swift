@@ -1,0 +1,527 @@
+/// The rows a transform pipeline made, with what the decoder needs to report on them.
+public struct TransformedRows: Sendable {
+    /// The rows.
+    public var rows: [DataRow]
+    /// For each row, the input row it came from (an aggregate's row: its group's first),
+    /// so a problem found later is reported where the data was written.
+    public var sources: [Int]
+    /// The fields holding dates (seconds since the epoch), each with the pattern its
+    /// text was written in when it came from a patterned column.
+    public var dates: [String: DateFormat?]
+    /// Steps worth a warning: a filter that leaves no rows.
+    public var warnings: [(step: Int, message: String)]
+}
+
+extension DataTransform {
+    /// Runs `transforms` on `rows` in order. `dates` names the fields holding dates (a
+    /// CSV column typed `date`), with their patterns, so filters can compare them with
+    /// dates written like the data, and `timeUnit` knows them.
+    ///
+    /// Costs one pass over the rows per step (`sort`, `top` and `window` sort, n log n);
+    /// rows a step does not change are shared, not copied.
+    /// - Throws: `TransformError` for what only the rows reveal (text where numbers are
+    ///   needed, a cell that is not a date).
+    public static func apply(_ transforms: [DataTransform], to rows: [DataRow],
+                             dates: [String: DateFormat?] = [:]) throws(TransformError) -> TransformedRows {
+        var copy = rows
+        return try apply(transforms, taking: &copy, dates: dates)
+    }
+
+    /// `apply(_:to:dates:)` on rows it takes from `rows` (left empty), so steps that add
+    /// a field change each row in place: given rows someone else still holds, every row
+    /// is copied when a step first writes to it (a million rows: ~185 MB more at the peak).
+    public static func apply(_ transforms: [DataTransform], taking rows: inout [DataRow],
+                             dates: [String: DateFormat?] = [:]) throws(TransformError) -> TransformedRows {
+        var out = TransformedRows(rows: [], sources: Array(rows.indices), dates: dates, warnings: [])
+        swap(&out.rows, &rows)
+        for (step, t) in transforms.enumerated() {
+            try t.run(step: step, on: &out)
+        }
+        return out
+    }
+
+    /// The fields a step reads.
+    public var reads: [String] {
+        switch self {
+        case .filter(let p): return p.fields
+        case .aggregate(let fs, let g): return g + fs.compactMap(\.field)
+        case .timeUnit(_, let f, _), .bin(_, let f, _, _): return [f]
+        case .sort(let keys): return keys.map(\.field)
+        case .top(_, let keys, let g): return keys.map(\.field) + g
+        case .window(let fs, let keys, let g): return fs.compactMap(\.field) + keys.map(\.field) + g
+        case .calculate(let e, _): return e.fields
+        }
+    }
+
+    /// The fields the rows have after the step, given those they had before.
+    public func fields(after input: Set<String>) -> Set<String> {
+        switch self {
+        case .filter, .sort, .top: return input
+        case .aggregate(let fs, let g): return Set(g).union(fs.map(\.name))
+        case .timeUnit(_, _, let name), .calculate(_, let name): return input.union([name])
+        case .bin(_, _, let name, let end): return input.union([name] + (end.map { [$0] } ?? []))
+        case .window(let fs, _, _): return input.union(fs.map(\.name))
+        }
+    }
+
+    func run(step: Int, on t: inout TransformedRows) throws(TransformError) {
+        switch self {
+        case .filter(let p):
+            let test = CompiledPredicate(p, dates: t.dates)
+            var rows: [DataRow] = [], sources: [Int] = []
+            for (row, source) in zip(t.rows, t.sources) where test.holds(row) {
+                rows.append(row); sources.append(source)
+            }
+            if rows.isEmpty && !t.rows.isEmpty {
+                t.warnings.append((step, "the filter leaves no rows of \(t.rows.count)"))
+            }
+            t.rows = rows; t.sources = sources
+        case .aggregate(let fields, let groupBy):
+            try aggregate(fields, groupBy: groupBy, step: step, on: &t)
+        case .timeUnit(let unit, let field, let name):
+            let pattern = t.dates[field] ?? nil
+            for i in t.rows.indices {
+                guard let cell = t.rows[i][field] else { continue }
+                guard let seconds = Self.date(cell, pattern: pattern) else {
+                    throw TransformError(step: step, field: field, row: t.sources[i],
+                                         message: "timeUnit needs dates in \(quotedForMessage(field)), found \(Self.describe(cell)); "
+                                         + "type the column as a date (\"columns\": { \(quotedForMessage(field)): \"date\" })")
+                }
+                t.rows[i][name] = .number(Self.truncate(seconds, to: unit))
+            }
+            t.dates.updateValue(pattern, forKey: name)
+        case .bin(let options, let field, let name, let end):
+            var lo = Double.infinity, hi = -Double.infinity
+            for (i, row) in t.rows.enumerated() {
+                switch row[field] {
+                case .number(let v)?: lo = Swift.min(lo, v); hi = Swift.max(hi, v)
+                case .string(let s)?:
+                    throw TransformError(step: step, field: field, row: t.sources[i],
+                                         message: "bin needs numbers in \(quotedForMessage(field)), found the text \(quotedForMessage(s))")
+                case nil: break
+                }
+            }
+            guard lo <= hi else { return }
+            let width = options.step ?? Self.binStep(lo, hi, maxBins: options.maxBins)
+            for i in t.rows.indices {
+                guard case .number(let v)? = t.rows[i][field] else { continue }
+                var (start, stop) = Self.bin(v, width: width)
+                // The largest value closes the last bin rather than opening one of its own
+                // (0…1 in steps of 0.1 is ten bins, as in Vega-Lite).
+                if v == hi && start == v && v > lo { (start, stop) = Self.bin(v - width / 2, width: width) }
+                t.rows[i][name] = .number(start)
+                if let end { t.rows[i][end] = .number(stop) }
+            }
+        case .sort(let keys):
+            let order = Self.order(t.rows.indices, rows: t.rows, keys: keys)
+            t.rows = order.map { t.rows[$0] }
+            t.sources = order.map { t.sources[$0] }
+        case .top(let count, let keys, let groupBy):
+            let order = Self.order(t.rows.indices, rows: t.rows, keys: keys)
+            let groups = GroupIndex(t.rows, groupBy)
+            var taken = [Int](repeating: 0, count: groups.count)
+            var rows: [DataRow] = [], sources: [Int] = []
+            for i in order {
+                let g = groups.ids[i]
+                if taken[g] < count { rows.append(t.rows[i]); sources.append(t.sources[i]); taken[g] += 1 }
+            }
+            t.rows = rows; t.sources = sources
+        case .window(let fields, let keys, let groupBy):
+            try window(fields, keys: keys, groupBy: groupBy, step: step, on: &t)
+        case .calculate(let expression, let name):
+            for i in t.rows.indices {
+                do throws(FieldExpression.Failure) {
+                    if let v = try expression.evaluate(t.rows[i]) { t.rows[i][name] = .number(v) }
+                    else { t.rows[i][name] = nil }
+                } catch {
+                    guard case .text(let f, let s) = error else { continue }
+                    throw TransformError(step: step, field: f, row: t.sources[i],
+                                         message: "calculate works on numbers, but \(quotedForMessage(f)) holds the text \(quotedForMessage(s))")
+                }
+            }
+            t.dates.removeValue(forKey: name)
+        }
+    }
+
+    // MARK: Aggregate
+
+    /// Running summaries of one group.
+    struct Accumulator {
+        var count = 0
+        var firstRow: Int
+        var numbers: [Double]
+        var counts: [Int]
+        var lists: [[Double]]
+        var distinct: [Set<DataValue>]
+        var key: [DataValue?]
+    }
+
+    func aggregate(_ fields: [AggregateField], groupBy: [String], step: Int, on t: inout TransformedRows) throws(TransformError) {
+        let index = GroupIndex(t.rows, groupBy)
+        var groups: [Accumulator] = []
+        groups.reserveCapacity(index.count)
+        let n = fields.count
+        for (i, row) in t.rows.enumerated() {
+            let g = index.ids[i]
+            if g == groups.count {
+                var initial = [Double](repeating: 0, count: n)
+                for (k, f) in fields.enumerated() {
+                    if f.op == .min { initial[k] = .infinity } else if f.op == .max { initial[k] = -.infinity }
+                }
+                groups.append(Accumulator(firstRow: i, numbers: initial, counts: [Int](repeating: 0, count: n),
+                                          lists: fields.map { _ in [] }, distinct: fields.map { _ in [] },
+                                          key: groupBy.map { row[$0] }))
+            }
+            groups[g].count += 1
+            for (k, f) in fields.enumerated() {
+                guard let name = f.field, f.op != .count else { continue }
+                guard let cell = row[name] else { continue }
+                if f.op == .distinct { groups[g].distinct[k].insert(cell); continue }
+                guard case .number(let v) = cell else {
+                    throw TransformError(step: step, field: name, row: t.sources[i],
+                                         message: "aggregate \"\(f.op.rawValue)\" of \(quotedForMessage(name)) needs numbers, "
+                                         + "found the text \(quotedForMessage(cell.string ?? "")); "
+                                         + "count it (\"op\": \"count\" or \"distinct\") or group by it instead")
+                }
+                groups[g].counts[k] += 1
+                switch f.op {
+                case .sum, .mean: groups[g].numbers[k] += v
+                case .min: groups[g].numbers[k] = Swift.min(groups[g].numbers[k], v)
+                case .max: groups[g].numbers[k] = Swift.max(groups[g].numbers[k], v)
+                case .median: groups[g].lists[k].append(v)
+                case .count, .distinct: break
+                }
+            }
+        }
+        var rows: [DataRow] = [], sources: [Int] = []
+        rows.reserveCapacity(groups.count)
+        for g in groups {
+            var row: DataRow = [:]
+            for (name, value) in zip(groupBy, g.key) { row[name] = value }
+            for (k, f) in fields.enumerated() {
+                let c = g.counts[k]
+                switch f.op {
+                case .count: row[f.name] = .number(Double(g.count))
+                case .distinct: row[f.name] = .number(Double(g.distinct[k].count))
+                case .sum: row[f.name] = .number(g.numbers[k])
+                case .mean: row[f.name] = c > 0 ? .number(g.numbers[k] / Double(c)) : nil
+                case .min, .max: row[f.name] = c > 0 ? .number(g.numbers[k]) : nil
+                case .median:
+                    let s = g.lists[k].sorted()
+                    row[f.name] = s.isEmpty ? nil : .number(s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+                }
+            }
+            rows.append(row); sources.append(t.sources[g.firstRow])
+        }
+        var dates: [String: DateFormat?] = [:]
+        for name in groupBy { if let p = t.dates[name] { dates.updateValue(p, forKey: name) } }
+        for f in fields where [.min, .max, .median].contains(f.op) {
+            if let source = f.field, let p = t.dates[source] { dates.updateValue(p, forKey: f.name) }
+        }
+        t.rows = rows; t.sources = sources; t.dates = dates
+    }
+
+    // MARK: Window
+
+    func window(_ fields: [WindowField], keys: [SortKey], groupBy: [String], step: Int, on t: inout TransformedRows) throws(TransformError) {
+        // Rows of each group in sort order.
+        let order = Self.order(t.rows.indices, rows: t.rows, keys: keys)
+        let index = GroupIndex(t.rows, groupBy)
+        var members = [[Int]](repeating: [], count: index.count)
+        for i in order { members[index.ids[i]].append(i) }
+        for f in fields {
+            if let name = f.field, f.op == .cumulativeSum || f.op == .movingAverage {
+                for (i, row) in t.rows.enumerated() {
+                    if case .string(let s)? = row[name] {
+                        throw TransformError(step: step, field: name, row: t.sources[i],
+                                             message: "window \"\(f.op.rawValue)\" of \(quotedForMessage(name)) needs numbers, found the text \(quotedForMessage(s))")
+                    }
+                }
+            }
+        }
+        for members in members {
+            for f in fields {
+                switch f.op {
+                case .rowNumber:
+                    for (k, i) in members.enumerated() { t.rows[i][f.name] = .number(Double(k + 1)) }
+                case .rank:
+                    var rank = 1
+                    for (k, i) in members.enumerated() {
+                        if k > 0 && Self.compare(t.rows[members[k - 1]], t.rows[i], keys: keys) != 0 { rank = k + 1 }
+                        t.rows[i][f.name] = .number(Double(rank))
+                    }
+                case .cumulativeSum:
+                    var total = 0.0
+                    for i in members {
+                        total += t.rows[i][f.field ?? ""]?.number ?? 0
+                        t.rows[i][f.name] = .number(total)
+                    }
+                case .movingAverage:
+                    let values = members.map { t.rows[$0][f.field ?? ""]?.number }
+                    // Prefix sums over the group, so each frame costs O(1).
+                    var sums = [0.0], counts = [0]
+                    for v in values { sums.append(sums.last! + (v ?? 0)); counts.append(counts.last! + (v == nil ? 0 : 1)) }
+                    for (k, i) in members.enumerated() {
+                        let a = Swift.max(0, k + f.frame.before), b = Swift.min(members.count - 1, k + f.frame.after)
+                        let c = b >= a ? counts[b + 1] - counts[a] : 0
+                        t.rows[i][f.name] = c > 0 ? .number((sums[b + 1] - sums[a]) / Double(c)) : nil
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The indices in the order of `keys` (stable).
+    static func order(_ indices: Range<Int>, rows: [DataRow], keys: [SortKey]) -> [Int] {
+        guard !keys.isEmpty else { return Array(indices) }
+        // Pull the keys out once: sorting a million rows compares ~20 million times.
+        let columns = keys.map { k in rows.map { $0[k.field] } }
+        return indices.sorted { a, b in
+            for (c, k) in zip(columns, keys) {
+                let r = compareCells(c[a], c[b])
+                if r != 0 { return k.descending ? r > 0 : r < 0 }
+            }
+            return a < b
+        }
+    }
+
+    /// -1, 0 or 1 comparing two rows by `keys` (directions ignored: ties only matter).
+    static func compare(_ a: DataRow, _ b: DataRow, keys: [SortKey]) -> Int {
+        for k in keys { let r = compareCells(a[k.field], b[k.field]); if r != 0 { return r } }
+        return 0
+    }
+
+    /// Numbers before text; numbers by value, text by Unicode scalars; missing values last.
+    static func compareCells(_ a: DataValue?, _ b: DataValue?) -> Int {
+        switch (a, b) {
+        case (nil, nil): return 0
+        case (nil, _): return 1
+        case (_, nil): return -1
+        case (.number(let x)?, .number(let y)?): return x < y ? -1 : x > y ? 1 : 0
+        case (.number?, .string?): return -1
+        case (.string?, .number?): return 1
+        case (.string(let x)?, .string(let y)?):
+            return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : x == y ? 0 : 1
+        }
+    }
+
+    /// A cell as a date in seconds: a number, or text in the pattern or ISO 8601.
+    static func date(_ cell: DataValue, pattern: DateFormat?) -> Double? {
+        switch cell {
+        case .number(let v): return v
+        case .string(let s): return pattern?.parse(s) ?? CivilDate.parseISO(s)
+        }
+    }
+
+    static func describe(_ cell: DataValue) -> String {
+        switch cell {
+        case .number(let v): return NumberFormat(maxFractionDigits: 6).format(v)
+        case .string(let s): return "the text " + quotedForMessage(s)
+        }
+    }
+
+    /// The start of the calendar unit holding `seconds` (UTC).
+    public static func truncate(_ seconds: Double, to unit: TimeUnit) -> Double {
+        let d = CivilDate(seconds: seconds)
+        switch unit {
+        case .year: return CivilDate(year: d.year, month: 1, day: 1).seconds
+        case .quarter: return CivilDate(year: d.year, month: (d.month - 1) / 3 * 3 + 1, day: 1).seconds
+        case .month: return CivilDate(year: d.year, month: d.month, day: 1).seconds
+        case .week:
+            let day = CivilDate.days(year: d.year, month: d.month, day: d.day) - d.weekday
+            return Double(day) * 86_400
+        case .day: return CivilDate(year: d.year, month: d.month, day: d.day).seconds
+        }
+    }
+
+    /// A nice bin width (1, 2 or 5 × 10ⁿ) giving at most `maxBins` bins over `lo…hi`.
+    public static func binStep(_ lo: Double, _ hi: Double, maxBins: Int) -> Double {
+        guard hi > lo else { return 1 }
+        var step = NiceTicks.step(lo, hi, count: max(1, maxBins))
+        // The ticks' step may give one bin too many once the ends are rounded out.
+        for _ in 0..<4 {
+            let (first, _) = bin(lo, width: step)
+            if max(1, ((hi - first) / step - 1e-9).rounded(.up)) <= Double(maxBins) { break }
+            let m = (step / pow10(step)).rounded()
+            step = m == 1 ? step * 2 : m == 2 ? step * 2.5 : step * 2
+        }
+        return step
+    }
+
+    static func pow10(_ v: Double) -> Double {
+        var p = 1.0
+        while p * 10 <= v { p *= 10 }
+        while p > v { p /= 10 }
+        return p
+    }
+
+    /// The bin of `v`: [start, end), computed so steps below 1 stay exact decimals.
+    static func bin(_ v: Double, width: Double) -> (Double, Double) {
+        if width < 1, (1 / width).rounded() * width == 1 {
+            let inv = (1 / width).rounded()
+            let k = (v * inv).rounded(.down)
+            return (k / inv, (k + 1) / inv)
+        }
+        let k = (v / width).rounded(.down)
+        return (k * width, (k + 1) * width)
+    }
+}
+
+/// The group of every row: ids 0, 1, 2… in order of first appearance of each
+/// combination of the group-by fields' values.
+///
+/// Each field's values are numbered once (one hash of the cell per field and row), and
+/// the combination is folded pairwise over those numbers, so no key array is allocated
+/// per row (with an array of values as the key, the aggregate of a million rows by two
+/// fields was 14 % of scripts/bench-transforms' pipeline in perf, mostly that).
+struct GroupIndex {
+    private struct Pair: Hashable { var a: Int, b: Int }
+    /// Each row's group.
+    let ids: [Int]
+    /// How many groups there are.
+    let count: Int
+
+    init(_ rows: [DataRow], _ fields: [String]) {
+        guard !fields.isEmpty else {
+            ids = [Int](repeating: 0, count: rows.count)
+            count = rows.isEmpty ? 0 : 1
+            return
+        }
+        var combined = [Int](repeating: 0, count: rows.count)
+        var combinedCount = 1
+        for (k, field) in fields.enumerated() {
+            var codes: [DataValue?: Int] = [:]
+            var pairs: [Pair: Int] = [:]
+            var next = 0
+            for i in rows.indices {
+                let cell = rows[i][field]
+                let code: Int
+                if let c = codes[cell] { code = c } else { code = codes.count; codes[cell] = code }
+                if k == 0 {
+                    combined[i] = code
+                    next = codes.count
+                } else {
+                    let pair = Pair(a: combined[i], b: code)
+                    if let id = pairs[pair] { combined[i] = id } else { pairs[pair] = next; combined[i] = next; next += 1 }
+                }
+            }
+            combinedCount = next
+        }
+        // Ids numbered so far follow first appearance of each field's values in turn;
+        // renumber by first appearance of the whole combination.
+        var renumber = [Int](repeating: -1, count: combinedCount)
+        var n = 0
+        for i in combined.indices {
+            if renumber[combined[i]] < 0 { renumber[combined[i]] = n; n += 1 }
+            combined[i] = renumber[combined[i]]
+        }
+        ids = combined
+        count = n
+    }
+}
+
+/// A filter predicate with its operands resolved once (dates parsed in the column's pattern).
+struct CompiledPredicate {
+    /// An operand: its number (a number, or a date in seconds) and its text.
+    struct Operand {
+        var number: Double?
+        var text: String?
+        /// A number written as text: text cells compare only when they are numbers too.
+        var numericText = false
+        init(_ v: DataValue, pattern: DateFormat??) {
+            switch v {
+            case .number(let n): number = n; text = nil
+            case .string(let s):
+                text = s
+                if case .some(let p) = pattern { number = p?.parse(s) ?? CivilDate.parseISO(s) }
+                else {
+                    // A date, or a number written as text ("10" against a number column).
+                    let plain = Double(s).flatMap { $0.isFinite ? $0 : nil }
+                    number = CivilDate.parseISO(s) ?? plain
+                    numericText = number != nil && number == plain
+                }
+            }
+        }
+
+        /// -1, 0, 1 comparing a cell with the operand; nil when they cannot be compared.
+        func compare(_ cell: DataValue) -> Int? {
+            switch cell {
+            case .number(let v):
+                guard let n = number else { return nil }
+                return v < n ? -1 : v > n ? 1 : 0
+            case .string(let s):
+                if numericText, let n = number {
+                    guard let v = Double(s), v.isFinite else { return nil }
+                    return v < n ? -1 : v > n ? 1 : 0
+                }
+                if let n = number, let v = CivilDate.parseISO(s) { return v < n ? -1 : v > n ? 1 : 0 }
+                guard let t = text else { return nil }
+                return DataTransform.compareCells(.string(s), .string(t))
+            }
+        }
+    }
+
+    indirect enum Test {
+        case equals(String, [Operand])
+        case range(String, (Operand, Bool)?, (Operand, Bool)?)
+        case not(Test)
+        case all([Test])
+    }
+
+    let test: Test
+
+    init(_ p: FilterPredicate, dates: [String: DateFormat?]) {
+        func compile(_ p: FilterPredicate) -> Test {
+            switch p {
+            case .equals(let f, let v): return .equals(f, [Operand(v, pattern: dates[f])])
+            case .oneOf(let f, let vs): return .equals(f, vs.map { Operand($0, pattern: dates[f]) })
+            case .range(let f, let lo, let hi):
+                return .range(f, lo.map { (Operand($0.value, pattern: dates[f]), $0.inclusive) },
+                              hi.map { (Operand($0.value, pattern: dates[f]), $0.inclusive) })
+            case .not(let q): return .not(compile(q))
+            case .all(let qs): return .all(qs.map(compile))
+            }
+        }
+        test = compile(p)
+    }
+
+    func holds(_ row: DataRow) -> Bool { Self.holds(test, row) }
+
+    static func holds(_ t: Test, _ row: DataRow) -> Bool {
+        switch t {
+        case .equals(let f, let ops):
+            guard let cell = row[f] else { return false }
+            return ops.contains { $0.compare(cell) == 0 }
+        case .range(let f, let lo, let hi):
+            guard let cell = row[f] else { return false }
+            if let (op, inclusive) = lo {
+                guard let c = op.compare(cell), c > 0 || (inclusive && c == 0) else { return false }
+            }
+            if let (op, inclusive) = hi {
+                guard let c = op.compare(cell), c < 0 || (inclusive && c == 0) else { return false }
+            }
+            return true
+        case .not(let q): return !holds(q, row)
+        case .all(let qs): return qs.allSatisfy { holds($0, row) }
+        }
+    }
+}
+
+/// `s` in double quotes, control characters escaped, shortened to about 40 characters
+/// (the document decoder's message style).
+func quotedForMessage(_ s: String) -> String {
+    var out = "\""
+    for (n, scalar) in s.unicodeScalars.enumerated() {
+        if n == 40 { out += "…"; break }
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
