@@ -16,6 +16,9 @@ public struct Channel: Sendable {
     public var animatedDomain: AnimatedDomain?
     /// Widen the domain to nice round ticks.
     public var nice = false
+    /// A linear domain taken from the data reaches zero (Swift Charts' and Vega-Lite's
+    /// default); false fits it to the data (`.automatic(includesZero: false)`).
+    public var includesZero = true
     /// For band scales: padding between and around the bands, in steps.
     public var paddingInner = 0.1, paddingOuter = 0.1
     /// Creates a channel reading `field`.

@@ -10,6 +10,8 @@ public enum TimeTicks {
     public struct Interval: Hashable, Sendable {
         public var unit: Unit
         public var step: Int
+        /// `step` × `unit`.
+        public init(unit: Unit, step: Int = 1) { self.unit = unit; self.step = step }
         /// Approximate length in seconds, for choosing between intervals.
         public var seconds: Double {
             let base: Double

@@ -9,19 +9,44 @@ import Charts
 public struct BarMark<Row>: ChartContent {
     /// The mark as the chart builds it.
     public var mark: AnyMark<Row>
-    /// Bars from zero to the value; the category axis decides the direction.
-    public init(x: PlottableValue<Row>, y: PlottableValue<Row>) {
+    /// Bars from zero to the value; the category axis decides the direction. `width`
+    /// (vertical bars) or `height` (horizontal ones) sets the thickness; bars split into
+    /// series by `foregroundStyle(by:)` stack as `stacking` says (`.standard` unless
+    /// they are placed side by side with `position(by:)`).
+    public init(x: PlottableValue<Row>, y: PlottableValue<Row>, width: MarkDimension = .automatic,
+                height: MarkDimension = .automatic, stacking: MarkStackingMethod? = nil) {
         mark = AnyMark(BarMarkSpec(), x: x, y: y)
+        mark.setThickness(width == .automatic ? height : width)
+        if let stacking { mark.spec.options.stack = stacking; mark.stackingSet = true }
     }
     /// Vertical bars between two values (a floating or Gantt bar).
-    public init(x: PlottableValue<Row>, yStart: PlottableValue<Row>, yEnd: PlottableValue<Row>) {
+    public init(x: PlottableValue<Row>, yStart: PlottableValue<Row>, yEnd: PlottableValue<Row>, width: MarkDimension = .automatic) {
         mark = AnyMark(BarMarkSpec(), x: x, y: yEnd)
         mark.spec.options.y2 = mark.read(yStart)
+        mark.setThickness(width)
     }
     /// Horizontal bars between two values.
-    public init(xStart: PlottableValue<Row>, xEnd: PlottableValue<Row>, y: PlottableValue<Row>) {
+    public init(xStart: PlottableValue<Row>, xEnd: PlottableValue<Row>, y: PlottableValue<Row>, height: MarkDimension = .automatic) {
         mark = AnyMark(BarMarkSpec(), x: xEnd, y: y)
         mark.spec.options.x2 = mark.read(xStart)
+        mark.setThickness(height)
+    }
+}
+
+extension AnyMark {
+    /// A bar's or rectangle's thickness from a `MarkDimension`.
+    mutating func setThickness(_ d: MarkDimension) {
+        switch d {
+        case .automatic: break
+        case .fixed(let px):
+            edit(BarMarkSpec.self) { $0.fixedWidth = px }
+            edit(RectMarkSpec.self) { $0.width = px }
+        case .ratio(let r):
+            edit(BarMarkSpec.self) { $0.barWidth = r }
+            edit(RectMarkSpec.self) { $0.bandFraction = r }
+        case .inset:
+            problems.append("a width or height of .inset(_:) is not supported; use .fixed(_:) or .ratio(_:)")
+        }
     }
 }
 

@@ -14,6 +14,10 @@ public struct PointMarkSpec: StrokedMark, FilledMark {
     /// The dots' colour when no colour encoding is given (a solid paint; a gradient's
     /// dots take the element's colour).
     public var fill: NodePaint?
+    /// The shape of every dot (circles by default).
+    public var symbol: PointSymbol = .circle
+    /// A field whose values each get a symbol of their own (Swift Charts' `symbol(by:)`).
+    public var symbolField: String?
 
     /// Creates points.
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
@@ -21,7 +25,11 @@ public struct PointMarkSpec: StrokedMark, FilledMark {
     public func nodes(in chart: ChartSpec, state: ChartState) -> [Node] {
         let solid: Color? = fill.flatMap { if case .solid(let c) = $0 { return c }; return nil }
         let encoded = options.color != nil
-        return chart.dotNodes(self, state, chart.elements(self, state), size: size,
-                              fill: { e in encoded ? e.color : (solid ?? e.color) }, stroke: stroke, moves: true)
+        let els = chart.elements(self, state)
+        let dots = chart.dotNodes(self, state, els, size: size,
+                                  fill: { e in encoded ? e.color : (solid ?? e.color) }, stroke: stroke, moves: true)
+        guard symbol != .circle || symbolField != nil else { return dots }
+        let symbols = chart.symbols(els, field: symbolField, fixed: symbol)
+        return chart.symbolNodes(dots, size: size) { symbols[$0] }
     }
 }
