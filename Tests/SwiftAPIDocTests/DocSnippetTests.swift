@@ -96,7 +96,7 @@ final class DocSnippetTests: XCTestCase {
         let keyPaths = try ChartScene(width: 800, height: 600, fps: 60) {
             Chart(week) {
                 AreaMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
-                    .interpolation(.bezier(0.5))
+                    .interpolationMethod(.bezier(0.5))
                     .fill(.linearGradient([.white, .indigo.opacity(0.6)], from: .bottom, to: .top))
                     .animation(.opacity(from: 0), .easeInOut(duration: 1).delay(0.6))
                 LineMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
@@ -104,6 +104,9 @@ final class DocSnippetTests: XCTestCase {
                     .animation(.trim(from: 0), .easeInOut(duration: 0.8).delay(0.2))
             }
             .title("Caffeine (mg)")
+            // The per-row spelling is Swift Charts', so it gets Swift Charts' automatic axes.
+            .chartXAxis(.visible)
+            .chartYAxis(.visible)
         }
         XCTAssertEqual(perRow.frameCount, keyPaths.frameCount)
         for t in [0.0, 0.5, 0.9, 1.3, 2.0] { XCTAssertEqual(perRow.frame(at: t), keyPaths.frame(at: t), "at \(t) s") }
@@ -111,15 +114,23 @@ final class DocSnippetTests: XCTestCase {
         XCTAssertNotNil(perRow.node("title"))
     }
 
-    func testPerRowChartsMustMakeTheSameMarksForEveryRow() {
-        XCTAssertThrowsError(try ChartScene {
+    /// Rows may make different marks, as in Swift Charts: each mark is then an element
+    /// of its own, and the points stand only on the days over 10 mg.
+    func testPerRowChartsMayMakeDifferentMarksForDifferentRows() throws {
+        let scene = try ChartScene(width: 400, height: 300) {
             Chart(week) { day in
                 LineMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
-                if day.mg > 10 { PointMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg)) }
+                    .foregroundStyle(.indigo)
+                if day.mg > 10 {
+                    PointMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
+                        .id("dots")
+                        .foregroundStyle(.orange)
+                }
             }
-        }) { error in
-            XCTAssertEqual(error as? ChartReelError, .inconsistentRows(row: 2, chart: 0), "week[2] is the first day over 10 mg")
         }
+        guard case .group(let dots)? = scene.node("dots") else { return XCTFail("no dots") }
+        XCTAssertEqual(dots.children.count, week.filter { $0.mg > 10 }.count, "a dot for each day over 10 mg")
+        XCTAssertNotNil(scene.frame(at: 0).bounds(ofInk: .white, in: Rect(x: 0, y: 0, width: 400, height: 300)))
     }
 
     func testRasterSnippetDrawsTheWaveAndTheDot() throws {
