@@ -51,7 +51,7 @@ final class DocSnippetTests: XCTestCase {
 
     func testEveryBlockOfThePageIsASnippetAndEverySnippetIsOnThePage() throws {
         let blocks = try Self.pageBlocks(), regions = try Self.snippetRegions()
-        XCTAssertEqual(blocks.count, 13, "the page has the tutorial's thirteen Swift blocks")
+        XCTAssertEqual(blocks.count, 14, "the page has the tutorial's fourteen Swift blocks")
         for (i, block) in blocks.enumerated() where !regions.contains(where: { $0.text == block }) {
             XCTFail("block \(i + 1) of docs/swift-api.md is not a region of Snippets.swift:\n\(block)")
         }
@@ -131,6 +131,25 @@ final class DocSnippetTests: XCTestCase {
         guard case .group(let dots)? = scene.node("dots") else { return XCTFail("no dots") }
         XCTAssertEqual(dots.children.count, week.filter { $0.mg > 10 }.count, "a dot for each day over 10 mg")
         XCTAssertNotNil(scene.frame(at: 0).bounds(ofInk: .white, in: Rect(x: 0, y: 0, width: 400, height: 300)))
+    }
+
+    /// The Swift Charts snippet: grouped bars in the scale's colours, grown by the end,
+    /// the red target rule across the plot, and the y axis on the leading side.
+    func testSwiftChartsSnippetDrawsGroupedBarsAndTheRule() throws {
+        let scene = try Snippets.swiftCharts()
+        let last = scene.frame(index: scene.frameCount - 1)
+        func box(_ c: Color) -> Rect? {
+            var minX = Int.max, maxX = Int.min, minY = Int.max
+            for y in 0..<last.height { for x in 0..<last.width where last.color(x: x, y: y) == c {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y)
+            } }
+            return minX <= maxX ? Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: 1) : nil
+        }
+        let cups = try XCTUnwrap(box(.brown)), tea = try XCTUnwrap(box(.green))
+        XCTAssertLessThan(cups.minX, tea.minX, "cups stand left of tea in each quarter")
+        XCTAssertNotNil(box(.red), "the target rule")
+        XCTAssertGreaterThan(scene.frameCount, 18, "the bars grow over 0.6 s, then the hold")
+        XCTAssertNotEqual(scene.frame(at: 0), last, "the bars grow")
     }
 
     func testRasterSnippetDrawsTheWaveAndTheDot() throws {

@@ -78,6 +78,51 @@ extension Snippets {
     }
 }
 
+extension Snippets {
+    static func swiftCharts() throws -> ChartScene {
+        // doc:begin swift-charts
+        struct Sale: Identifiable {
+            var product: String
+            var quarter: String
+            var units: Int
+            var id: String { product + quarter }
+        }
+
+        let sales = [
+            Sale(product: "Cups", quarter: "Q1", units: 120), Sale(product: "Cups", quarter: "Q2", units: 150),
+            Sale(product: "Tea", quarter: "Q1", units: 80), Sale(product: "Tea", quarter: "Q2", units: 110),
+        ]
+
+        let scene = try ChartScene(width: 640, height: 400, fps: 30) {
+            Chart {
+                ForEach(sales) { sale in
+                    BarMark(
+                        x: .value("Quarter", sale.quarter),
+                        y: .value("Units", sale.units)
+                    )
+                    .foregroundStyle(by: .value("Product", sale.product))
+                    .position(by: .value("Product", sale.product))
+                    .annotation(position: .top) {
+                        Text("\(sale.units)")
+                            .font(.caption)
+                    }
+                    .animation(.easeOut(duration: 0.6))
+                }
+                RuleMark(y: .value("Target", 100))
+                    .foregroundStyle(.red)
+                    .lineStyle(StrokeStyle(lineWidth: 2, dash: [6, 4]))
+            }
+            .chartForegroundStyleScale(["Cups": .brown, "Tea": .green])
+            .chartYAxis {
+                AxisMarks(position: .leading, values: .stride(by: 50))
+            }
+            .chartLegend(position: .top)
+        }
+        // doc:end
+        return scene
+    }
+}
+
 // doc:begin coffee-data
 struct Caffeine {
     var day: String
