@@ -1,0 +1,104 @@
+import XCTest
+import Foundation
+import ChartReel
+
+/// The model features Swift Charts' vocabulary needed (grouped bars, rectangles, point
+/// symbols, sector radii and insets, cardinal splines) reach documents too: the same
+/// charts in JSON and in Swift, with Swift Charts' modifiers in ChartReel's key-path
+/// spelling (which, like documents, draws no guides unasked), render the same bytes.
+final class ModelParityTests: XCTestCase {
+    static let document = """
+    {
+      "canvas": { "width": 600, "height": 400 },
+      "fps": 10,
+      "duration": 0.5,
+      "layout": { "columns": 2, "spacing": 8, "padding": 8 },
+      "data": {
+        "mix": { "values": [
+          { "q": "Q1", "v": 2.5, "kind": "a" }, { "q": "Q1", "v": 1.25, "kind": "b" },
+          { "q": "Q2", "v": 3, "kind": "a" }, { "q": "Q2", "v": 2, "kind": "b" }
+        ] },
+        "pts": { "values": [ { "x": 1, "y": 2 }, { "x": 3, "y": 5 }, { "x": 5, "y": 4 }, { "x": 7, "y": 8 } ] },
+        "cells": { "values": [
+          { "d": "Mon", "h": "AM", "n": 1 }, { "d": "Mon", "h": "PM", "n": 3 },
+          { "d": "Tue", "h": "AM", "n": 2 }, { "d": "Tue", "h": "PM", "n": 1 }
+        ] },
+        "pie": { "values": [ { "k": "one", "n": 3 }, { "k": "two", "n": 2 }, { "k": "three", "n": 1 } ] }
+      },
+      "charts": [
+        { "data": "mix", "x": { "field": "q" }, "y": { "field": "v" },
+          "marks": [ { "type": "bar", "series": "kind", "group": "kind", "barWidth": 0.9, "cornerRadius": 2,
+                       "color": { "colors": ["#E69F00", "#56B4E9"] } } ] },
+        { "data": "pts", "x": { "field": "x" }, "y": { "field": "y" },
+          "marks": [ { "type": "line", "interpolation": { "cardinal": 0.5 } },
+                     { "type": "point", "symbol": "diamond", "size": 12, "fill": "#D55E00" } ] },
+        { "data": "cells", "x": { "field": "d" }, "y": { "field": "h" },
+          "marks": [ { "type": "rect", "cornerRadius": 3, "color": { "field": "n", "ramp": ["#FFFFFF", "#0072B2"] } } ] },
+        { "data": "pie", "x": { "field": "k" }, "y": { "field": "n" },
+          "marks": [ { "type": "sector", "innerRadius": 0.5, "outerRadius": 0.9, "angularInset": 2 } ] }
+      ]
+    }
+    """
+
+    struct Mix { var q: String; var v: Double; var kind: String }
+    struct Pt { var x: Double; var y: Double }
+    struct Cell { var d: String; var h: String; var n: Double }
+    struct Slice { var k: String; var n: Double }
+
+    static func swiftScene() throws -> ChartScene {
+        let mix = [Mix(q: "Q1", v: 2.5, kind: "a"), Mix(q: "Q1", v: 1.25, kind: "b"), Mix(q: "Q2", v: 3, kind: "a"), Mix(q: "Q2", v: 2, kind: "b")]
+        let pts = [Pt(x: 1, y: 2), Pt(x: 3, y: 5), Pt(x: 5, y: 4), Pt(x: 7, y: 8)]
+        let cells = [Cell(d: "Mon", h: "AM", n: 1), Cell(d: "Mon", h: "PM", n: 3), Cell(d: "Tue", h: "AM", n: 2), Cell(d: "Tue", h: "PM", n: 1)]
+        let pie = [Slice(k: "one", n: 3), Slice(k: "two", n: 2), Slice(k: "three", n: 1)]
+        return try ChartScene(width: 600, height: 400, fps: 10, duration: 0.5, layout: DashboardLayout(columns: 2, spacing: 8, padding: 8)) {
+            Chart(mix) {
+                BarMark(x: .value("q", \.q), y: .value("v", \.v), width: .ratio(0.9))
+                    .foregroundStyle(by: .value("kind", \.kind), colors: [.hex("#E69F00"), .hex("#56B4E9")])
+                    .position(by: .value("kind", \.kind))
+                    .cornerRadius(2)
+            }
+            Chart(pts) {
+                LineMark(x: .value("x", \.x), y: .value("y", \.y))
+                    .interpolationMethod(.cardinal(tension: 0.5))
+                PointMark(x: .value("x", \.x), y: .value("y", \.y))
+                    .symbol(.diamond)
+                    .symbolSize(CGSize(width: 12, height: 12))
+                    .foregroundStyle(.hex("#D55E00"))
+            }
+            Chart(cells) {
+                RectangleMark(x: .value("d", \.d), y: .value("h", \.h))
+                    .cornerRadius(3)
+                    .foregroundStyle(by: .value("n", \.n), ramp: [.white, .hex("#0072B2")])
+            }
+            .chartYScale(type: .band)
+            Chart(pie) {
+                SectorMark(angle: .value("n", \.n), innerRadius: .ratio(0.5), outerRadius: .ratio(0.9), angularInset: 2)
+                    .foregroundStyle(by: .value("k", \.k))
+            }
+        }
+    }
+
+    func testTheModelFeaturesRenderTheSameFromJSONAndSwift() throws {
+        let json = try TimelineDecoder.decode(Array(Self.document.utf8), file: "model-parity.json")
+        let swift = try Self.swiftScene()
+        XCTAssertEqual(swift.frameCount, json.frameCount)
+        let a = swift.frame(index: 0), b = json.frame(index: 0)
+        if a.data != b.data { XCTFail(try PixmapDifference(b, a).summary) }
+        if let dir = ProcessInfo.processInfo.environment["SWIFTCHARTS_TEST_FRAMES"] { try a.writePNG(toFile: dir + "/model-parity.png") }
+        XCTAssertNotNil(a.bounds(ofInk: .white, in: Rect(x: 0, y: 0, width: 600, height: 400)))
+    }
+
+    func testDocumentsDecodeTheNewKeys() throws {
+        let scene = try TimelineDecoder.decode(Array(Self.document.utf8), file: "model-parity.json")
+        XCTAssertNotNil(scene.node("chart2"))
+        // A bad symbol name is reported with its path.
+        let bad = Self.document.replacingOccurrences(of: "\"diamond\"", with: "\"hexagon\"")
+        XCTAssertThrowsError(try TimelineDecoder.decode(Array(bad.utf8), file: "bad.json")) { error in
+            XCTAssertTrue("\(error)".contains("symbol"), "\(error)")
+        }
+        let badGroup = Self.document.replacingOccurrences(of: "\"group\": \"kind\"", with: "\"group\": \"sort\"")
+        XCTAssertThrowsError(try TimelineDecoder.decode(Array(badGroup.utf8), file: "bad.json")) { error in
+            XCTAssertTrue("\(error)".contains("sort"), "\(error)")
+        }
+    }
+}
