@@ -208,17 +208,12 @@ enum ChartAssembly {
         return spec
     }
 
-    /// Whether every row of a `Chart(rows) { row in … }` made the same marks reading the
-    /// same labels, so that they are one mark over all rows.
+    /// Whether every row of a `Chart(rows) { row in … }` made the same marks with the
+    /// same modifiers reading the same labels, so that they are one mark over all rows.
     static func isUniform<Row>(_ perRow: [[AnyMark<Row>]]) -> Bool {
         guard let first = perRow.first else { return true }
-        func labels(_ ms: [AnyMark<Row>]) -> [String] {
-            ms.flatMap { m in [m.x?.label ?? "", m.y?.label ?? ""] + m.columns.map(\.label) }
-        }
-        let template = labels(first)
-        return perRow.allSatisfy { ms in
-            ms.count == first.count && zip(ms, first).allSatisfy { $0.spec.kind == $1.spec.kind } && labels(ms) == template
-        }
+        let template = first.map(fingerprint)
+        return perRow.allSatisfy { ms in ms.count == first.count && ms.map(fingerprint) == template }
     }
 
     /// The spec of a chart whose marks are elements one by one (`Chart { … }` with marks
@@ -295,13 +290,13 @@ enum ChartAssembly {
 
     /// A mark's spec as the chart draws it, completed with what a document's mark gets by
     /// default, followed by its annotations' label marks. With `swiftChartsDefaults` (the
-    /// Swift Charts spellings), bars, points and rectangles without a paint take the
-    /// palette's first colour, as Swift Charts' marks take the accent colour, instead of
-    /// a document's black.
+    /// Swift Charts spellings), areas, bars, points and rectangles without a paint take
+    /// the palette's first colour, as Swift Charts' marks take the accent colour, instead
+    /// of a document's black bars and translucent areas.
     static func finish<Row>(_ m: AnyMark<Row>, filter: (String, DataValue)?, transition: ([DataRow], Animation)?,
                             swiftChartsDefaults: Bool = false) -> [any ChartMark] {
         var s = m.spec
-        if swiftChartsDefaults, [.bar, .point, .rect].contains(s.kind), s.options.series == nil, s.options.color == nil,
+        if swiftChartsDefaults, [.area, .bar, .point, .rect].contains(s.kind), s.options.series == nil, s.options.color == nil,
            var filled = s as? any FilledMark, filled.fill == nil {
             filled.fill = .solid(Palette.color(0))
             s = filled
