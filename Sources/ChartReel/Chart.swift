@@ -335,6 +335,7 @@ enum ChartAssembly {
             t.options.filter = s.options.filter
             t.options.opacity = s.options.opacity
             t.options.stagger = s.options.stagger
+            t.groupField = (s as? BarMarkSpec)?.groupField
             t.fontSize = a.text.size ?? 11
             t.color = a.text.color
             t.offset = a.spacing ?? 4

@@ -37,7 +37,7 @@ extension TimelineDecoder {
     static let kindKeys: [(key: String, kinds: Set<MarkKind>)] = [
         ("interpolation", [.line, .area]), ("startAtOrigin", [.line, .area]), ("points", [.line]),
         ("stroke", [.line, .area, .bar, .point, .rule, .sector, .shape, .rect]), ("fill", [.area, .bar, .point, .sector, .shape, .rect]),
-        ("cornerRadius", [.bar, .rect]), ("width", [.rect]), ("height", [.rect]), ("group", [.bar]), ("symbol", [.point]),
+        ("cornerRadius", [.bar, .rect]), ("width", [.rect]), ("height", [.rect]), ("group", [.bar, .text]), ("symbol", [.point]),
         ("outerRadius", [.sector]), ("angularInset", [.sector]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]),
         ("innerRadius", [.sector]), ("angularGap", [.sector]), ("orientation", [.rule, .bar]), ("slot", [.bar]), ("atPeak", [.rule, .text]),
         ("text", [.text]), ("shape", [.shape]),

@@ -138,6 +138,7 @@ final class DocSnippetTests: XCTestCase {
     func testSwiftChartsSnippetDrawsGroupedBarsAndTheRule() throws {
         let scene = try Snippets.swiftCharts()
         let last = scene.frame(index: scene.frameCount - 1)
+        if let dir = ProcessInfo.processInfo.environment["SWIFTCHARTS_TEST_FRAMES"] { try last.writePNG(toFile: dir + "/swift-charts-snippet.png") }
         func box(_ c: Color) -> Rect? {
             var minX = Int.max, maxX = Int.min, minY = Int.max
             for y in 0..<last.height { for x in 0..<last.width where last.color(x: x, y: y) == c {

@@ -167,8 +167,12 @@ final class SwiftChartsSourceTests: XCTestCase {
                 )
                 .foregroundStyle(by: .value("Shape Color", shape.color))
                 .position(by: .value("Shape Color", shape.color))
+                .annotation(position: .top) {
+                    Text("\(Int(shape.count))")
+                }
             }
         }
+        .chartYScale(domain: 0...3)
         let r = try Rendered(chart)
         let cubeBand = Rect(x: r.bandX(0) - 60, y: r.plot.minY, width: 120, height: r.plot.height)
         let green = try XCTUnwrap(r.box(of: Palette.color(0), in: cubeBand))
@@ -180,6 +184,17 @@ final class SwiftChartsSourceTests: XCTestCase {
         XCTAssertEqual(green.maxY, purple.maxY, accuracy: 1)
         XCTAssertEqual(green.minY, r.state.y(2), accuracy: 1.5)
         XCTAssertEqual(purple.minY, r.state.y(1), accuracy: 1.5)
+        // Each count stands over its own bar, not over the middle of the band.
+        for bar in [green, purple] {
+            let above = Rect(x: bar.midX - 12, y: bar.minY - 18, width: 24, height: 16)
+            var xs: [Double] = []
+            for y in Int(above.minY)..<Int(above.maxY) { for x in Int(above.minX)..<Int(above.maxX) {
+                if let c = r.frame.color(x: x, y: y), c.r < 0.5, c.g < 0.5, c.b < 0.5 { xs.append(Double(x) + 0.5) }
+            } }
+            XCTAssertGreaterThan(xs.count, 3, "a label over the bar at \(bar.midX)")
+            XCTAssertEqual(((xs.min() ?? 0) + (xs.max() ?? 0)) / 2, bar.midX, accuracy: 3, "centred on its bar")
+        }
+        XCTAssertEqual(r.spec.legendEntries.count, 3, "one legend entry per colour, though bars and labels both name them")
     }
 
     // 4. Lines per city over dates, from "Visualizing your app's data" (WWDC22).

@@ -130,4 +130,13 @@ extension ChartSpec {
         for e in els { let k = key(data[e.row][field]); if order[k] == nil { order[k] = order.count } }
         return els.map { (order[key(data[$0.row][field])] ?? 0, order.count) }
     }
+
+    /// `p`, a point at the middle of its band, moved to the middle of its group's share
+    /// of the band (where a grouped bar stands), along the band axis.
+    func grouped(_ p: Point, _ g: (index: Int, count: Int), _ l: ChartState, horizontal: Bool) -> Point {
+        guard case .band(let bs) = horizontal ? l.y : l.x, g.count > 0 else { return p }
+        let share = bs.bandwidth / Double(g.count)
+        let shift = share * (Double(g.index) + 0.5) - bs.bandwidth / 2
+        return horizontal ? Point(p.x, p.y + shift) : Point(p.x + shift, p.y)
+    }
 }

@@ -44,6 +44,9 @@ public struct TextMarkSpec: ChartMark {
     public var atPeak = false
     /// The colour of an `insideEnd` label that fits inside its bar.
     public var insideColor: Color = .white
+    /// Labels of grouped bars: the field that places bars side by side in their band
+    /// (`BarMarkSpec.groupField`), so each label stands over its own bar.
+    public var groupField: String?
 
     /// Creates labels.
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
@@ -54,10 +57,12 @@ public struct TextMarkSpec: ChartMark {
         let horizontal = chart.isHorizontal(self, l)
         if atPeak { els = chart.peaks(els) }
         let offsets = chart.staggerOffsets(o, count: els.count, values: els.map(\.high))
+        let groups = chart.groupSlots(els, field: groupField)
         var out: [Node] = []
         for (i, e) in els.enumerated() {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
-            let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
+            var point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
+            if let g = groups[i] { point = chart.grouped(point, g, l, horizontal: horizontal) }
             let text: String
             var isNumber = false
             if let lit = literal {
