@@ -4,7 +4,7 @@
 /// the month, Sunday for weeks, January for years).
 public enum TimeTicks {
     /// A calendar unit.
-    public enum Unit: String, Hashable, Sendable { case second, minute, hour, day, week, month, year }
+    public enum Unit: String, Hashable, Sendable, CaseIterable { case second, minute, hour, day, week, month, year }
 
     /// An interval: `step` × `unit`.
     public struct Interval: Hashable, Sendable {

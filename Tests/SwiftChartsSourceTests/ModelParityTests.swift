@@ -102,3 +102,61 @@ final class ModelParityTests: XCTestCase {
         }
     }
 }
+
+/// The guide features Swift Charts' modifiers needed (axis strides, label-less axes, a
+/// plot background, domains without zero) in a document and in Swift.
+final class GuideParityTests: XCTestCase {
+    static let document = """
+    {
+      "canvas": { "width": 480, "height": 320 },
+      "fps": 10, "duration": 0.2,
+      "data": { "t": { "values": [
+        { "d": "2024-01-10", "v": 40 }, { "d": "2024-02-20", "v": 55 }, { "d": "2024-04-05", "v": 48 }, { "d": "2024-06-01", "v": 60 }
+      ] } },
+      "charts": [ {
+        "data": "t", "x": { "field": "d" }, "y": { "field": "v", "includesZero": false },
+        "plotArea": { "background": "#F2F2F7", "border": "#8E8E93" },
+        "axes": [ { "side": "bottom", "ticks": { "every": "month" }, "line": false },
+                  { "side": "trailing", "ticks": { "every": 5 }, "labels": false, "line": false } ],
+        "grid": { "x": true, "color": "#DBDBDE" },
+        "marks": [ { "type": "line" } ]
+      } ]
+    }
+    """
+
+    struct T { var d: Date; var v: Double }
+
+    func testStridesPlotAreaAndIncludesZeroMatchTheDocument() throws {
+        let rows = [T(d: date(2024, 1, 10), v: 40), T(d: date(2024, 2, 20), v: 55), T(d: date(2024, 4, 5), v: 48), T(d: date(2024, 6, 1), v: 60)]
+        let swift = try ChartScene(width: 480, height: 320, fps: 10, duration: 0.2) {
+            Chart(rows) {
+                LineMark(x: .value("d", \.d), y: .value("v", \.v))
+            }
+            .chartYScale(domain: .automatic(includesZero: false))
+            .chartPlotStyle { $0.background(.hex("#F2F2F7")).border(.hex("#8E8E93")) }
+            .chartXAxis {
+                AxisMarks(values: .stride(by: .month)) { _ in
+                    AxisGridLine()
+                    AxisTick()
+                    AxisValueLabel()
+                }
+            }
+            .chartYAxis {
+                AxisMarks(values: .stride(by: 5)) { _ in
+                    AxisTick()
+                }
+            }
+        }
+        let json = try TimelineDecoder.decode(Array(Self.document.utf8), file: "guides.json")
+        let a = swift.frame(index: 0), b = json.frame(index: 0)
+        if a.data != b.data { XCTFail(try PixmapDifference(b, a).summary) }
+        if let dir = ProcessInfo.processInfo.environment["SWIFTCHARTS_TEST_FRAMES"] { try a.writePNG(toFile: dir + "/guide-parity.png") }
+        // The y domain fits the data (40…60), so the line's lowest point is at the plot's foot.
+        let style = ChartStyle(font: try FontCache.font(family: nil), boldFont: try FontCache.font(family: nil, bold: true))
+        let state = try Chart(rows) { LineMark(x: .value("d", \.d), y: .value("v", \.v)) }
+            .chartYScale(domain: .automatic(includesZero: false))
+            .spec(frame: Rect(x: 0, y: 0, width: 480, height: 320), style: style).state(at: 0)
+        XCTAssertEqual(state.yResolved.domain.0, 40)
+        XCTAssertEqual(a.color(x: Int(state.plot.midX), y: Int(state.plot.minY) + 3), Color.hex("#F2F2F7"), "the plot's background")
+    }
+}

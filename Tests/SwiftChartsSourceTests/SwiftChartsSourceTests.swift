@@ -274,7 +274,7 @@ final class SwiftChartsSourceTests: XCTestCase {
             }
         }
         let r = try Rendered(chart, width: 600)
-        let grid = Color(r: 0.86, g: 0.86, b: 0.87)
+        let grid = Color.hex("#DBDBDE")
         for month in 2...11 {
             let x = r.state.x(date(2024, month).timeIntervalSince1970)
             let px = x.rounded(.down) + 0.5

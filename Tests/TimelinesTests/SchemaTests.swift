@@ -117,6 +117,8 @@ final class SchemaTests: XCTestCase {
         Context(name: "title", schema: ["title"], minimal: ["text": "t"]) { $0.chart["title"] = $1 },
         Context(name: "guide animate", schema: ["guideAnimate"], minimal: [:]) { $0.chart["title"] = ["text": "t", "animate": $1] },
         Context(name: "card", schema: ["card"], minimal: [:]) { $0.chart["card"] = $1 },
+        Context(name: "plot area", schema: ["plotArea"], minimal: [:]) { $0.chart["plotArea"] = $1 },
+        Context(name: "tick stride", schema: ["tickStride"], minimal: ["every": 5]) { $0.chart["axes"] = [["side": "bottom", "ticks": $1]] },
         Context(name: "extremes", schema: ["extremes"], minimal: [:]) { $0.chart["extremes"] = $1 },
         Context(name: "style", schema: ["chartStyle"], minimal: [:]) { $0.chart["style"] = $1 },
         Context(name: "mark", schema: ["mark"], minimal: ["type": "line"]) { $0.mark = $1 },

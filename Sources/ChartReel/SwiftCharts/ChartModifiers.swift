@@ -16,6 +16,9 @@ struct SwiftChartsGuides {
     var xLabel: String?, yLabel: String?
     var colorScale: ColorEncoding?
 
+    /// The grid lines' colour, a light grey as Swift Charts draws them (#DBDBDE).
+    static let gridColor = Color(r8: 219, g8: 219, b8: 222)
+
     /// Adds the axes, grid lines, legend and colours these modifiers ask for; with
     /// `automatic`, also what Swift Charts draws unasked: an axis with grid lines for x
     /// (bottom) and y (trailing) when the chart plots them, and a legend when marks are
@@ -52,7 +55,7 @@ struct SwiftChartsGuides {
             }
             if let a = axis { spec.axes.append(a) }
             if let w = gridWidth {
-                var g = spec.grid ?? GridSpec(color: Color(r: 0.86, g: 0.86, b: 0.87), width: w)
+                var g = spec.grid ?? GridSpec(color: SwiftChartsGuides.gridColor, width: w)
                 if isX { g.xAtTicks = true } else { g.yAtTicks = true }
                 spec.grid = g
             }
