@@ -111,6 +111,12 @@ public struct Chart {
         automaticGuides = true
     }
 
+    /// A chart of any collection's elements, one builder run per element (a slice,
+    /// `data.prefix(5)`, a range of numbers).
+    public init<Data: RandomAccessCollection>(_ data: Data, @ChartContentBuilder<Data.Element> content: (Data.Element) -> [AnyMark<Data.Element>]) {
+        self.init(Array(data), content: content)
+    }
+
     /// A chart of `rows` identified by `id` (Swift Charts' `Chart(_:id:content:)`).
     public init<Row, ID: Hashable>(_ rows: [Row], id: KeyPath<Row, ID>, @ChartContentBuilder<Row> content: (Row) -> [AnyMark<Row>]) {
         self.init(rows, content: content)

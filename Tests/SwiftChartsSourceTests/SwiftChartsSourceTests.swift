@@ -536,3 +536,21 @@ final class SwiftChartsSourceTests: XCTestCase {
         XCTAssertGreaterThan(r.ink(in: Rect(x: 0, y: r.plot.minY, width: r.plot.minX - 1, height: r.plot.height)), 50, "labels to the left")
     }
 }
+
+extension SwiftChartsSourceTests {
+    // 19. A chart over a slice and over a range, as Swift Charts takes any collection.
+    func testChartsOverASliceAndARange() throws {
+        let firstTwo = Chart(toys.prefix(2)) { shape in
+            BarMark(x: .value("Shape Type", shape.type), y: .value("Total Count", shape.count))
+        }
+        let r = try Rendered(firstTwo)
+        XCTAssertEqual(r.state.xResolved.categories, ["Cube", "Sphere"])
+        let squares = Chart(0..<5) { n in
+            PointMark(x: .value("n", n), y: .value("n²", n * n))
+                .foregroundStyle(.pink)
+        }
+        let s = try Rendered(squares)
+        XCTAssertTrue(s.isColor(s.state.x(3), s.state.y(9), .pink))
+        XCTAssertEqual(s.state.yResolved.domain.1, 16)
+    }
+}
