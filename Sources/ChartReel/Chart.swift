@@ -329,6 +329,28 @@ enum ChartAssembly {
         }
         if let filter { s.options.filter = filter }
         if let transition { s.options.transition = transition }
+        // A rule's annotations are its labels (a rule across the plot has no point a
+        // label mark could stand at).
+        if var rule = s as? RuleMarkSpec, let a = m.annotations.first {
+            var lb = RuleLabel(field: a.field)
+            switch a.position {
+            case .automatic, .top, .topLeading, .topTrailing: lb.position = .top
+            case .bottom, .bottomLeading, .bottomTrailing: lb.position = .bottom
+            case .leading: lb.position = .leading
+            case .trailing: lb.position = .trailing
+            case .overlay: lb.position = .center
+            }
+            switch a.alignment {
+            case .leading, .topLeading, .bottomLeading: lb.alignment = .leading
+            case .trailing, .topTrailing, .bottomTrailing: lb.alignment = .trailing
+            default: lb.alignment = .center
+            }
+            lb.offset = a.spacing ?? 4
+            lb.fontSize = a.text.size ?? 11
+            lb.color = a.text.color
+            rule.label = lb
+            return [rule]
+        }
         var out: [any ChartMark] = [s]
         for a in m.annotations {
             var t = TextMarkSpec()

@@ -318,7 +318,13 @@ final class SwiftChartsSourceTests: XCTestCase {
             RuleMark(y: .value("Average", average))
                 .foregroundStyle(.red)
                 .lineStyle(StrokeStyle(lineWidth: 2, dash: [6, 4]))
+                .annotation(position: .top, alignment: .leading) {
+                    Text("Average: \(average, format: .number)")
+                        .font(.caption)
+                        .foregroundStyle(.red)
+                }
         }
+        .chartYScale(domain: 0...6)
         let r = try Rendered(chart)
         let y = r.state.y(average)
         var red = 0, gaps = 0
@@ -327,6 +333,11 @@ final class SwiftChartsSourceTests: XCTestCase {
         }
         XCTAssertGreaterThan(red, Int(r.plot.width * 0.4), "the rule crosses the plot at the average")
         XCTAssertGreaterThan(gaps, Int(r.plot.width * 0.25), "dashed")
+        // Its label sits above the rule at the plot's leading edge.
+        let label = Rect(x: r.plot.minX, y: y - 20, width: 90, height: 17)
+        XCTAssertGreaterThan(r.count(in: label) { $0.r - $0.g > 0.4 }, 20, "the annotation's red text")
+        XCTAssertEqual(r.count(in: Rect(x: r.plot.midX, y: y - 20, width: 90, height: 17)) { $0.r - $0.g > 0.4 }, 0,
+                       "nothing at the middle: the label is aligned leading")
     }
 
     // 9. Points with a symbol per species and a symbol size in square points.

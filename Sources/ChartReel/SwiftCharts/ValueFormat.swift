@@ -158,3 +158,21 @@ public struct ValueFormat: Hashable, Sendable {
         return (number ?? NumberFormat()).format(v)
     }
 }
+
+extension String.StringInterpolation {
+    /// A number written in a format inside a string, as SwiftUI's `Text` takes it:
+    /// `Text("Average: \(average, format: .number)")`.
+    public mutating func appendInterpolation<V: BinaryFloatingPoint>(_ value: V, format: ValueFormat) {
+        appendLiteral(format.text(Double(value)))
+    }
+
+    /// An integer written in a format inside a string.
+    public mutating func appendInterpolation<V: BinaryInteger>(_ value: V, format: ValueFormat) {
+        appendLiteral(format.text(Double(value)))
+    }
+
+    /// A date written in a format inside a string: `"\(day, format: .dateTime.weekday())"`.
+    public mutating func appendInterpolation(_ value: Date, format: ValueFormat) {
+        appendLiteral(format.text(value.timeIntervalSince1970))
+    }
+}
