@@ -15,7 +15,7 @@ protocol DecodableMark: ChartMark {
 extension TimelineDecoder {
     static let markKeys = ["id", "name", "type", "series", "y2", "x2", "stack", "color", "interpolation", "startAtOrigin",
                            "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
-                           "angularGap", "outerRadius", "angularInset", "orientation", "slot", "group", "symbol", "width", "height",
+                           "angularGap", "outerRadius", "angularInset", "orientation", "slot", "group", "symbol", "width", "height", "label",
                            "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate"]
 
     /// Every mark kind's decoder, by the name documents give it in `"type"`.
@@ -38,7 +38,7 @@ extension TimelineDecoder {
         ("interpolation", [.line, .area]), ("startAtOrigin", [.line, .area]), ("points", [.line]),
         ("stroke", [.line, .area, .bar, .point, .rule, .sector, .shape, .rect]), ("fill", [.area, .bar, .point, .sector, .shape, .rect]),
         ("cornerRadius", [.bar, .rect]), ("width", [.rect]), ("height", [.rect]), ("group", [.bar, .text]), ("symbol", [.point]),
-        ("outerRadius", [.sector]), ("angularInset", [.sector]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]),
+        ("outerRadius", [.sector]), ("angularInset", [.sector]), ("label", [.rule]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]),
         ("innerRadius", [.sector]), ("angularGap", [.sector]), ("orientation", [.rule, .bar]), ("slot", [.bar]), ("atPeak", [.rule, .text]),
         ("text", [.text]), ("shape", [.shape]),
     ]
@@ -57,6 +57,7 @@ extension TimelineDecoder {
             case "cornerRadius", "size": _ = c.double(min: 0, max: 10_000)
             case "width", "height": _ = c.double(min: 0, max: 100_000)
             case "group": _ = data.field(c)
+            case "label": _ = RuleMarkSpec.ruleLabel(c, data: data)
             case "symbol": _ = c.stringEnum(PointSymbol.self)
             case "outerRadius": _ = c.double(min: 0, max: 1)
             case "angularInset": _ = c.double(min: 0, max: 1000)

@@ -96,6 +96,17 @@ final class ModelParityTests: XCTestCase {
         XCTAssertThrowsError(try TimelineDecoder.decode(Array(bad.utf8), file: "bad.json")) { error in
             XCTAssertTrue("\(error)".contains("symbol"), "\(error)")
         }
+        let labelled = """
+        { "canvas": { "width": 200, "height": 100 }, "fps": 10, "duration": 0.1,
+          "data": { "t": { "values": [ { "x": 0, "y": 5, "name": "Average" } ] } },
+          "charts": [ { "data": "t", "y": { "field": "y", "domain": [0, 10] },
+            "marks": [ { "id": "avg", "type": "rule", "orientation": "horizontal",
+                         "label": { "field": "name", "alignment": "leading", "color": "#FF0000" } } ] } ] }
+        """
+        let rule = try TimelineDecoder.decode(Array(labelled.utf8), file: "rule.json")
+        guard case .text(let text)? = rule.node("avg-label[0]") else { return XCTFail("no rule label") }
+        XCTAssertEqual(text.string, "Average")
+        XCTAssertLessThan(text.position.x, 20, "at the rule's leading end")
         let badGroup = Self.document.replacingOccurrences(of: "\"group\": \"kind\"", with: "\"group\": \"sort\"")
         XCTAssertThrowsError(try TimelineDecoder.decode(Array(badGroup.utf8), file: "bad.json")) { error in
             XCTAssertTrue("\(error)".contains("sort"), "\(error)")

@@ -118,6 +118,7 @@ final class SchemaTests: XCTestCase {
         Context(name: "guide animate", schema: ["guideAnimate"], minimal: [:]) { $0.chart["title"] = ["text": "t", "animate": $1] },
         Context(name: "card", schema: ["card"], minimal: [:]) { $0.chart["card"] = $1 },
         Context(name: "plot area", schema: ["plotArea"], minimal: [:]) { $0.chart["plotArea"] = $1 },
+        Context(name: "rule label", schema: ["ruleLabel"], minimal: ["field": "x"]) { $0.mark = ["type": "rule", "label": $1] },
         Context(name: "tick stride", schema: ["tickStride"], minimal: ["every": 5]) { $0.chart["axes"] = [["side": "bottom", "ticks": $1]] },
         Context(name: "extremes", schema: ["extremes"], minimal: [:]) { $0.chart["extremes"] = $1 },
         Context(name: "style", schema: ["chartStyle"], minimal: [:]) { $0.chart["style"] = $1 },
