@@ -565,3 +565,29 @@ extension SwiftChartsSourceTests {
         XCTAssertEqual(s.state.yResolved.domain.1, 16)
     }
 }
+
+extension SwiftChartsSourceTests {
+    // 20. zIndex: a mark declared first but with a higher z-index is drawn on top.
+    func testZIndexDrawsAMarkOnTop() throws {
+        let chart = Chart {
+            ForEach(toys) { shape in
+                PointMark(x: .value("Shape Type", shape.type), y: .value("Total Count", shape.count))
+                    .foregroundStyle(.yellow)
+                    .symbolSize(400)
+                    .zIndex(1)
+                BarMark(x: .value("Shape Type", shape.type), y: .value("Total Count", shape.count))
+                    .foregroundStyle(.indigo)
+                    .opacity(0.5)
+            }
+        }
+        let r = try Rendered(chart)
+        // At the top of each bar the yellow dot covers the half-transparent indigo bar.
+        for i in toys.indices {
+            XCTAssertTrue(r.isColor(r.bandX(i), r.state.y(toys[i].count) + 3, .yellow), "the dot over bar \(i)")
+        }
+        // Below the dot the bar is indigo at half strength over white.
+        let bar = try XCTUnwrap(r.color(r.bandX(0), r.state.y(1.5)))
+        XCTAssertEqual(bar.r, (Color.indigo.r + 1) / 2, accuracy: 0.03)
+        XCTAssertEqual(r.spec.marks.map(\.kind), [.bar, .point], "drawn in z order")
+    }
+}
