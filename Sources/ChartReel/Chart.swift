@@ -364,6 +364,8 @@ enum ChartAssembly {
             t.options.opacity = s.options.opacity
             t.options.stagger = s.options.stagger
             t.groupField = (s as? BarMarkSpec)?.groupField
+            // The mark's colours, so its series' legend entries are the mark's (listed once).
+            t.options.color = s.options.color
             t.fontSize = a.text.size ?? 11
             t.color = a.text.color
             t.offset = a.spacing ?? 4
