@@ -591,3 +591,24 @@ extension SwiftChartsSourceTests {
         XCTAssertEqual(r.spec.marks.map(\.kind), [.bar, .point], "drawn in z order")
     }
 }
+
+extension SwiftChartsSourceTests {
+    // 21. One bar of one value, its series stacked along it (a part-to-whole bar).
+    func testOneDimensionalStackedBar() throws {
+        let chart = Chart(pancakes) { pancake in
+            BarMark(x: .value("Sales", pancake.sales))
+                .foregroundStyle(by: .value("Name", pancake.name))
+        }
+        .chartXAxis(.hidden)
+        .chartLegend(.hidden)
+        let r = try Rendered(chart, height: 120)
+        let y = r.plot.midY
+        var start = 0.0
+        for (i, p) in pancakes.enumerated() {
+            let mid = start + Double(p.sales) / 2
+            XCTAssertTrue(r.isColor(r.state.x(mid), y, Palette.color(i)), "\(p.name) from \(start) to \(start + Double(p.sales))")
+            start += Double(p.sales)
+        }
+        XCTAssertEqual(r.state.xResolved.domain.1, start, "the bar runs to the total")
+    }
+}

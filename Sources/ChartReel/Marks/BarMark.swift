@@ -19,6 +19,21 @@ public struct BarMark<Row>: ChartContent {
         mark.setThickness(width == .automatic ? height : width)
         if let stacking { mark.spec.options.stack = stacking; mark.stackingSet = true }
     }
+    /// One horizontal bar across the plot from zero to the value; split into series by
+    /// `foregroundStyle(by:)`, the series stack along it (a part-to-whole bar).
+    public init(x: PlottableValue<Row>, height: MarkDimension = .automatic, stacking: MarkStackingMethod? = nil) {
+        mark = AnyMark(BarMarkSpec(), x: x, y: .value(BarMark.wholeLabel, ""))
+        mark.setThickness(height)
+        if let stacking { mark.spec.options.stack = stacking; mark.stackingSet = true }
+    }
+    /// One vertical bar up the plot from zero to the value (see `init(x:height:stacking:)`).
+    public init(y: PlottableValue<Row>, width: MarkDimension = .automatic, stacking: MarkStackingMethod? = nil) {
+        mark = AnyMark(BarMarkSpec(), x: .value(BarMark.wholeLabel, ""), y: y)
+        mark.setThickness(width)
+        if let stacking { mark.spec.options.stack = stacking; mark.stackingSet = true }
+    }
+    /// The label of the one category a bar of one value stands on.
+    static var wholeLabel: String { "\u{1}whole" }
     /// Vertical bars between two values (a floating or Gantt bar).
     public init(x: PlottableValue<Row>, yStart: PlottableValue<Row>, yEnd: PlottableValue<Row>, width: MarkDimension = .automatic) {
         mark = AnyMark(BarMarkSpec(), x: x, y: yEnd)
