@@ -80,5 +80,7 @@ let package = Package(
         .testTarget(name: "ChartReelTests", dependencies: ["ChartReel"]),
         .testTarget(name: "SwiftAPIDocTests", dependencies: ["ChartReel"], exclude: ["References"]),
         .testTarget(name: "ExampleChartTests", dependencies: ["ChartReel"], exclude: ["References"]),
+        // Swift Charts code as its documentation writes it, compiled and rendered (issue 18).
+        .testTarget(name: "SwiftChartsSourceTests", dependencies: ["ChartReel"]),
     ]
 )

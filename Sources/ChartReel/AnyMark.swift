@@ -27,6 +27,15 @@ public struct AnyMark<Row>: ChartContent {
     var strokeStyle: StrokeStyle?
     /// Problems found by modifiers, reported when the scene is built.
     var problems: [String] = []
+    /// Whether the mark says how it stacks; bars and areas split into series stack
+    /// (`.standard`) unless they say otherwise, as in Swift Charts.
+    var stackingSet = false
+    /// Bars placed side by side by `position(by:)`, which do not stack.
+    var grouped = false
+    /// Drawing order among the chart's marks (`zIndex(_:)`).
+    var zIndex = 0.0
+    /// Labels by each element (`annotation(position:alignment:spacing:content:)`).
+    var annotations: [MarkAnnotation] = []
 
     /// The mark `spec` reading `x` and `y`.
     init(_ spec: any ChartMark, x: PlottableValue<Row>?, y: PlottableValue<Row>?) {

@@ -11,6 +11,17 @@ public protocol ChartContent {
     associatedtype Row
     /// The mark as the chart builds it.
     var mark: AnyMark<Row> { get set }
+    /// Every mark the content makes (one for a mark, one per element for `ForEach`).
+    var marks: [AnyMark<Row>] { get }
+    /// Applies `edit` to every mark the content makes (what a modifier does).
+    mutating func editMarks(_ edit: (inout AnyMark<Row>) -> Void)
+}
+
+extension ChartContent {
+    /// The one mark.
+    public var marks: [AnyMark<Row>] { [mark] }
+    /// Edits the one mark.
+    public mutating func editMarks(_ edit: (inout AnyMark<Row>) -> Void) { edit(&mark) }
 }
 
 /// Marks that connect their points: lines and areas.

@@ -8,7 +8,7 @@ extension ChartContent {
     /// A copy with `edit` applied to the mark.
     func with(_ edit: (inout AnyMark<Row>) -> Void) -> Self {
         var copy = self
-        edit(&copy.mark)
+        copy.editMarks(edit)
         return copy
     }
 
@@ -138,7 +138,7 @@ extension ChartContent {
     public func series(_ value: PlottableValue<Row>) -> Self { with { $0.spec.options.series = $0.read(value) } }
 
     /// How the values of several series at one position stack.
-    public func stacking(_ mode: StackMode) -> Self { with { $0.spec.options.stack = mode } }
+    public func stacking(_ mode: StackMode) -> Self { with { $0.spec.options.stack = mode; $0.stackingSet = true } }
 
     /// Draws only the rows for which `isIncluded` is true; scales still span every row.
     public func filter(_ isIncluded: @escaping (Row) -> Bool) -> Self { with { $0.filter = isIncluded } }
@@ -189,6 +189,7 @@ extension ChartContent {
 
 extension InterpolatedMark {
     /// How the points are connected: `.bezier(0.5)`, `.catmullRom`, `.monotone`, `.step(.center)`.
+    @available(*, deprecated, renamed: "interpolationMethod", message: "Swift Charts' name; the same methods")
     public func interpolation(_ method: Interpolation) -> Self { with { $0.editConnected { $0.interpolation = method } } }
 
     /// Starts the curve at the plot's bottom-leading corner (the SwiftUI tutorial's line chart).

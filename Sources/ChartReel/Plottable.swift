@@ -83,6 +83,9 @@ public struct PlottableValue<Row> {
     let cell: (Row) -> DataValue?
     /// The scale the value type asks for (time for dates).
     let preferredScale: ScaleType?
+    /// The calendar unit of a date read with `.value(_:_:unit:)`: the value is the
+    /// middle of its unit, and the chart's domain covers whole units.
+    var unit: CalendarUnit? = nil
 
     /// A column read by `value`: a key path (`\.mg`) or a closure (`{ $0.mg / 1000 }`).
     public static func value<V: Plottable>(_ label: String, _ value: @escaping (Row) -> V) -> PlottableValue<Row> {

@@ -18,8 +18,10 @@ public struct Channel: Sendable {
     public var nice = false
     /// For band scales: padding between and around the bands, in steps.
     public var paddingInner = 0.1, paddingOuter = 0.1
-    /// Whether a linear domain taken from the data reaches zero; nil: yes, except on the
-    /// channel that carries a timeline's time field (a year axis does not start at 0).
+    /// Whether a linear domain taken from the data reaches zero (Swift Charts' and
+    /// Vega-Lite's default; false fits it to the data, `.automatic(includesZero: false)`);
+    /// nil: yes, except on the channel that carries a timeline's time field (a year axis
+    /// does not start at 0).
     public var includesZero: Bool?
     /// How a domain the document does not fix follows moving data (`ChartSpec.timeline`).
     public var follow = DomainFollow()

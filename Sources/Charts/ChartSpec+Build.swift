@@ -48,6 +48,12 @@ extension ChartSpec {
     /// What is drawn from the state: grid, marks, axes, value labels and legend.
     func stateNodes(_ l: ChartState) -> [Node] {
         var children: [Node] = []
+        if let pa = plotArea {
+            var node = ShapeNode(id: "plot-area", path: .rect(l.plot), frame: l.plot)
+            if let c = pa.background { node.fill = (.solid(c), .nonZero) }
+            if let c = pa.border { node.stroke = (.solid(c), StrokeStyle(width: pa.borderWidth)) }
+            children.append(.shape(node))
+        }
         if let g = grid { children.append(contentsOf: gridNodes(g, l)) }
         if let p = periodLabel { children.append(periodLabelNode(p, l)) }
         var markNodes: [Node] = []

@@ -16,7 +16,7 @@ extension ChartSpec {
         let lh = lineHeight(s.font, s.labelSize)
         var labels = 0.0
         let angle = a.labelAngle * .pi / 180
-        for t in ticks {
+        for t in ticks where a.showLabels {
             let w = s.font.measure(t.label, size: s.labelSize).width
             switch a.side {
             case .top, .bottom: labels = max(labels, abs(w * sin(angle)) + abs(lh * cos(angle)))
@@ -208,6 +208,7 @@ extension ChartSpec {
             case .trailing:
                 position = Point(edge + gap, scale(t.value)); anchor = TextAnchor(.leading, .center)
             }
+            guard a.showLabels else { continue }
             var node = TextNode(id: "tick-label", t.label, font: s.font, size: s.labelSize, color: s.secondaryTextColor,
                                 position: position, anchor: anchor, rotation: horizontal ? angle : 0)
             if t.opacity < 1 { node.opacity = .constant(t.opacity) }

@@ -24,9 +24,16 @@ extension ChartSpec {
         return rows.filter { !$0.isEmpty }
     }
 
-    /// The legend's entries: the ones it lists, else each mark's (`ChartMark.legendEntries(in:)`).
-    var legendEntries: [(name: String, color: Color)] {
-        legend?.entries ?? marks.flatMap { $0.legendEntries(in: self) }
+    /// The legend's entries: the ones it lists, else each mark's (`ChartMark.legendEntries(in:)`),
+    /// an entry that repeats one before it (same name, same colour: a series drawn by two
+    /// marks, bars and their labels) listed once.
+    public var legendEntries: [(name: String, color: Color)] {
+        if let given = legend?.entries { return given }
+        var out: [(name: String, color: Color)] = []
+        for e in marks.flatMap({ $0.legendEntries(in: self) }) where !out.contains(where: { $0.name == e.name && $0.color == e.color }) {
+            out.append(e)
+        }
+        return out
     }
 
     func legendSize(_ width: Double) -> (w: Double, h: Double) {

@@ -93,6 +93,16 @@ extension ChartSpec {
     /// The ticks of an axis on a resolved channel.
     public func ticks(_ r: Resolved, axis: AxisSpec?) -> [AxisTick] {
         let count = axis?.tickCount ?? 5
+        if axis?.values == nil, let stride = axis?.stride, r.type != .band {
+            var a = axis!
+            a.stride = nil
+            a.values = strideValues(stride, r)
+            // Labels suit the stride's interval ("Jan" for months) unless a format is given.
+            if case .calendar(let iv) = stride, r.type == .time, a.format == nil || a.format == .date(nil) {
+                a.format = .date(DateFormat(iv.labelPattern))
+            }
+            return ticks(r, axis: a)
+        }
         switch r.type {
         case .band:
             return r.categories.enumerated().map { AxisTick(value: Double($0.offset), label: $0.element) }
@@ -121,6 +131,19 @@ extension ChartSpec {
             if case .date(let f?)? = axis?.format { fmt = f }
             else { fmt = DateFormat(iv.labelPattern(from: values.first ?? r.domain.0, to: values.last ?? r.domain.1)) }
             return values.map { AxisTick(value: $0, label: fmt.format($0)) }
+        }
+    }
+
+    /// The tick values of a stride over a channel's domain.
+    func strideValues(_ stride: TickStride, _ r: Resolved) -> [Double] {
+        let lo = min(r.domain.0, r.domain.1), hi = max(r.domain.0, r.domain.1)
+        switch stride {
+        case .step(let step):
+            if r.type == .log { return NiceTicks.logTicks(lo, hi, count: 5) }
+            return steps(lo, hi, step)
+        case .calendar(let interval):
+            guard interval.step > 0 else { return [] }
+            return TimeTicks.ticks(lo, hi, interval: interval)
         }
     }
 

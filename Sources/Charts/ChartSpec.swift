@@ -36,6 +36,8 @@ public struct ChartSpec: Sendable {
     public var title: TitleSpec?
     /// The card behind the chart.
     public var card: CardSpec?
+    /// A background and border of the plot rectangle.
+    public var plotArea: PlotAreaSpec?
     /// Highest-value and zero labels.
     public var extremes: ExtremesSpec?
     /// Data that changes over time: the rows shown at each moment come from it (keyed,

@@ -133,7 +133,7 @@ public struct NumberFormat: Hashable, Sendable {
 }
 
 /// Date label patterns in the Unicode (LDML) style people know from DateFormatter:
-/// `yyyy`, `yy`, `MMMM`, `MMM`, `MM`, `M`, `dd`, `d`, `EEEE`, `EEE`, `HH`, `H`, `mm`, `ss`,
+/// `yyyy`, `yy`, `MMMMM` (the month's initial), `MMMM`, `MMM`, `MM`, `M`, `dd`, `d`, `EEEE`, `EEE`, `HH`, `H`, `mm`, `ss`,
 /// and text in single quotes. Always UTC and English month names, so output is the
 /// same on every machine.
 public struct DateFormat: Hashable, Sendable {
@@ -167,6 +167,7 @@ public struct DateFormat: Hashable, Sendable {
                 case 1: out += String(d.month)
                 case 2: out += pad(d.month, 2)
                 case 3: out += String(CivilDate.monthNames[d.month - 1].prefix(3))
+                case 5: out += String(CivilDate.monthNames[d.month - 1].prefix(1))
                 default: out += CivilDate.monthNames[d.month - 1]
                 }
             case "d": out += pad(d.day, n)

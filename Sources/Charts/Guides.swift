@@ -48,6 +48,12 @@ public struct AxisSpec: Sendable {
     public var tickCount: Int = 5
     /// Explicit tick values (data units); overrides `tickCount`.
     public var values: [Double]?
+    /// Ticks at every multiple of a step, or on every calendar boundary of an interval
+    /// (Swift Charts' `AxisMarks(values: .stride(by: .month))`); overrides `tickCount`,
+    /// not `values`.
+    public var stride: TickStride?
+    /// Draw the tick labels (an axis of only grid lines or tick marks has none).
+    public var showLabels = true
     /// AxisTick mark length in pixels (0 for none).
     public var tickLength: Double = 4
     /// Draw the domain line along the plot edge.
@@ -60,6 +66,14 @@ public struct AxisSpec: Sendable {
     public var opacity: AnimatedValue = .constant(1)
     /// Creates an axis.
     public init(side: Side, title: String? = nil) { self.side = side; self.title = title }
+}
+
+/// A regular spacing of ticks: a step in data units, or a calendar interval on a time axis.
+public enum TickStride: Hashable, Sendable {
+    /// Every multiple of the step (numbers; seconds on a time axis).
+    case step(Double)
+    /// Every boundary of a calendar interval (1 month: the 1st of each month, UTC).
+    case calendar(TimeTicks.Interval)
 }
 
 /// Grid lines across the plot: at fixed data steps, or at the axes' ticks.
@@ -137,6 +151,21 @@ public struct PeriodLabelSpec: Sendable {
     public var corner: Corner = .bottomTrailing
     /// Creates a period label.
     public init(text: String = "{time}") { self.text = text }
+}
+
+/// The plot rectangle's own background and border (Swift Charts' `chartPlotStyle`),
+/// drawn under the grid.
+public struct PlotAreaSpec: Hashable, Sendable {
+    /// The fill behind the plot; none when nil.
+    public var background: Color?
+    /// The border's colour; none when nil.
+    public var border: Color?
+    /// The border's width in pixels.
+    public var borderWidth: Double = 1
+    /// Creates a plot style.
+    public init(background: Color? = nil, border: Color? = nil, borderWidth: Double = 1) {
+        self.background = background; self.border = border; self.borderWidth = borderWidth
+    }
 }
 
 /// A rounded-rectangle card behind a chart, with padding around its content.

@@ -11,6 +11,9 @@ public enum Interpolation: Hashable, Sendable {
     case bezier(Double)
     /// A Catmull–Rom spline through the points (uniform, tension 0.5), as cubic Béziers.
     case catmullRom
+    /// A cardinal spline through the points (d3's curveCardinal): tension 0 is the
+    /// uniform Catmull–Rom spline, 1 gives straight segments.
+    case cardinal(Double)
     /// Monotone cubic interpolation in x (Fritsch–Carlson slopes, as d3's curveMonotoneX):
     /// never overshoots, so the curve stays within each pair of neighbouring values.
     case monotone
@@ -38,6 +41,12 @@ public enum Interpolation: Hashable, Sendable {
             for i in 1..<points.count {
                 let p0 = points[max(0, i - 2)], p1 = points[i - 1], p2 = points[i], p3 = points[min(points.count - 1, i + 1)]
                 path.cubic(to: p2, control1: p1 + (p2 - p0) * (1.0 / 6), control2: p2 - (p3 - p1) * (1.0 / 6))
+            }
+        case .cardinal(let tension):
+            let k = (1 - min(1, max(0, tension.isFinite ? tension : 0))) / 6
+            for i in 1..<points.count {
+                let p0 = points[max(0, i - 2)], p1 = points[i - 1], p2 = points[i], p3 = points[min(points.count - 1, i + 1)]
+                path.cubic(to: p2, control1: p1 + (p2 - p0) * k, control2: p2 - (p3 - p1) * k)
             }
         case .monotone:
             let m = Self.monotoneSlopes(points)

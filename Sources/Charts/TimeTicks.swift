@@ -4,12 +4,14 @@
 /// the month, Sunday for weeks, January for years).
 public enum TimeTicks {
     /// A calendar unit.
-    public enum Unit: String, Hashable, Sendable { case second, minute, hour, day, week, month, year }
+    public enum Unit: String, Hashable, Sendable, CaseIterable { case second, minute, hour, day, week, month, year }
 
     /// An interval: `step` × `unit`.
     public struct Interval: Hashable, Sendable {
         public var unit: Unit
         public var step: Int
+        /// `step` × `unit`.
+        public init(unit: Unit, step: Int = 1) { self.unit = unit; self.step = step }
         /// Approximate length in seconds, for choosing between intervals.
         public var seconds: Double {
             let base: Double

@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "extremes", "style", "clip", "time", "periodLabel", "transform", "marks"]
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "plotArea", "extremes", "style", "clip", "time", "periodLabel", "transform", "marks"]
 
     static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
@@ -100,6 +100,13 @@ extension TimelineDecoder {
                 if let p = co.optional("padding")?.double(min: 0, max: 10_000) { card.padding = p }
                 spec.card = card
             }
+        }
+        if let po = obj.optional("plotArea")?.object(allowedKeys: ["background", "border", "borderWidth"]) {
+            var area = PlotAreaSpec()
+            area.background = po.optional("background").flatMap(color)
+            area.border = po.optional("border").flatMap(color)
+            if let w = po.optional("borderWidth")?.double(min: 0, max: 1000) { area.borderWidth = w }
+            spec.plotArea = area
         }
         if let e = obj.optional("extremes")?.object(allowedKeys: ["format", "animate"]) {
             var ex = ExtremesSpec()
@@ -233,7 +240,7 @@ extension TimelineDecoder {
     }
 
     static func channel(_ c: JSONCursor, default field: String) -> Channel? {
-        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "categories", "padding", "animate", "follow", "zero"]) else { return nil }
+        guard let o = c.object(allowedKeys: ["field", "scale", "domain", "nice", "includesZero", "categories", "padding", "animate", "follow"]) else { return nil }
         var ch = Channel(field: field)
         if let f = o.optional("field")?.string() { ch.field = f }
         if let s = o.optional("scale")?.stringEnum(ScaleType.self) { ch.scale = s }
@@ -242,9 +249,9 @@ extension TimelineDecoder {
             ch.animatedDomain = animatedDomain(dc, given: ch.domain, scale: ch.scale)
         }
         if let n = o.optional("nice")?.bool() { ch.nice = n }
+        if let z = o.optional("includesZero")?.bool() { ch.includesZero = z }
         if let cats = o.optional("categories")?.array() { ch.categories = cats.compactMap { $0.string() } }
         if let p = o.optional("padding")?.double(min: 0, max: 1) { ch.paddingInner = p; ch.paddingOuter = p }
-        if let z = o.optional("zero")?.bool() { ch.includesZero = z }
         if let f = o.optional("follow") {
             if case .object = f.value, let fo = f.object(allowedKeys: ["ends", "padding", "minSpan"]) {
                 if let m = fo.optional("minSpan")?.double(min: 0, max: 1e15) { ch.follow.minSpan = m }
@@ -278,7 +285,7 @@ extension TimelineDecoder {
     }
 
     static func axis(_ c: JSONCursor) -> AxisSpec? {
-        guard let o = c.object(allowedKeys: ["side", "title", "ticks", "tickLength", "line", "format", "labelAngle", "animate"]) else { return nil }
+        guard let o = c.object(allowedKeys: ["side", "title", "ticks", "tickLength", "line", "labels", "format", "labelAngle", "animate"]) else { return nil }
         guard let side = o.required("side")?.stringEnum(Side.self) else { return nil }
         var a = AxisSpec(side: side, title: o.optional("title")?.string())
         if let t = o.optional("ticks") {
@@ -286,14 +293,30 @@ extension TimelineDecoder {
                 if case .string(let s) = v.value { return CivilDate.parseISO(s) ?? v.fail("expected a number or an ISO 8601 date, found \"\(s)\"") }
                 return v.double()
             } }
+            else if case .object = t.value { a.stride = tickStride(t) }
             else if let n = t.int(min: 0, max: 1000) { a.tickCount = n }
         }
+        if let l = o.optional("labels")?.bool() { a.showLabels = l }
         if let l = o.optional("tickLength")?.double(min: 0, max: 100) { a.tickLength = l }
         if let l = o.optional("line")?.bool() { a.showLine = l }
         if let f = o.optional("format") { a.format = labelFormat(f) }
         if let angle = o.optional("labelAngle")?.double(min: -90, max: 90) { a.labelAngle = angle }
         a.opacity = guideOpacity(o.optional("animate")) ?? a.opacity
         return a
+    }
+
+    /// `{ "every": 50 }` or `{ "every": "month", "count": 3 }`: a tick at every multiple of a
+    /// step, or on every calendar boundary.
+    static func tickStride(_ c: JSONCursor) -> TickStride? {
+        guard let o = c.object(allowedKeys: ["every", "count"]), let e = o.required("every") else { return nil }
+        if case .string = e.value {
+            guard let unit = e.stringEnum(TimeTicks.Unit.self) else { return nil }
+            let count = o.optional("count")?.int(min: 1, max: 1000) ?? 1
+            return .calendar(TimeTicks.Interval(unit: unit, step: count))
+        }
+        guard let step = e.double() else { return nil }
+        guard step > 0 else { e.report("expected a step greater than 0, found \(literal(e))"); return nil }
+        return .step(step)
     }
 
     static func legend(_ c: JSONCursor) -> LegendSpec? {

@@ -15,13 +15,13 @@ protocol DecodableMark: ChartMark {
 extension TimelineDecoder {
     static let markKeys = ["id", "name", "type", "series", "y2", "x2", "stack", "color", "interpolation", "startAtOrigin",
                            "stroke", "fill", "points", "cornerRadius", "capsule", "barWidth", "size", "innerRadius",
-                           "angularGap", "orientation", "slot", "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate",
-                           "heads", "largestFirst", "trail", "trace"]
+                           "angularGap", "outerRadius", "angularInset", "orientation", "slot", "group", "symbol", "width", "height", "label",
+                           "blendMode", "text", "shape", "filter", "transition", "atPeak", "opacity", "animate", "heads", "largestFirst", "trail", "trace"]
 
     /// Every mark kind's decoder, by the name documents give it in `"type"`.
     static let markTypes: [MarkKind: any DecodableMark.Type] = [
         .line: LineMarkSpec.self, .area: AreaMarkSpec.self, .bar: BarMarkSpec.self, .point: PointMarkSpec.self,
-        .rule: RuleMarkSpec.self, .text: TextMarkSpec.self, .sector: SectorMarkSpec.self, .shape: ShapeMarkSpec.self,
+        .rule: RuleMarkSpec.self, .text: TextMarkSpec.self, .sector: SectorMarkSpec.self, .shape: ShapeMarkSpec.self, .rect: RectMarkSpec.self,
     ]
 
     /// A mark: the options every kind shares, then the kind's own (its `DecodableMark`).
@@ -36,8 +36,9 @@ extension TimelineDecoder {
     /// Keys that only some kinds read, with those kinds.
     static let kindKeys: [(key: String, kinds: Set<MarkKind>)] = [
         ("interpolation", [.line, .area]), ("startAtOrigin", [.line, .area]), ("points", [.line]),
-        ("stroke", [.line, .area, .bar, .point, .rule, .sector, .shape]), ("fill", [.area, .bar, .point, .sector, .shape]),
-        ("cornerRadius", [.bar]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]), ("largestFirst", [.point]),
+        ("stroke", [.line, .area, .bar, .point, .rule, .sector, .shape, .rect]), ("fill", [.area, .bar, .point, .sector, .shape, .rect]),
+        ("cornerRadius", [.bar, .rect]), ("width", [.rect]), ("height", [.rect]), ("group", [.bar, .text]), ("symbol", [.point]),
+        ("outerRadius", [.sector]), ("angularInset", [.sector]), ("label", [.rule]), ("capsule", [.bar]), ("barWidth", [.bar]), ("size", [.point]), ("largestFirst", [.point]),
         ("innerRadius", [.sector]), ("angularGap", [.sector]), ("orientation", [.rule, .bar]), ("slot", [.bar]), ("atPeak", [.rule, .text]),
         ("text", [.text]), ("shape", [.shape]),
     ]
@@ -55,6 +56,12 @@ extension TimelineDecoder {
             case "fill": _ = paint(c)
             case "cornerRadius": _ = c.double(min: 0, max: 10_000)
             case "size": if case .object = c.value { _ = sizeEncoding(c, data: data) } else { _ = c.double(min: 0, max: 10_000) }
+            case "width", "height": _ = c.double(min: 0, max: 100_000)
+            case "group": _ = data.field(c)
+            case "label": _ = RuleMarkSpec.ruleLabel(c, data: data)
+            case "symbol": _ = c.stringEnum(PointSymbol.self)
+            case "outerRadius": _ = c.double(min: 0, max: 1)
+            case "angularInset": _ = c.double(min: 0, max: 1000)
             case "barWidth": _ = c.double(min: 0, max: 1)
             case "slot": _ = c.double(min: 1e-9, max: 1e12)
             case "innerRadius": _ = c.double(min: 0, max: 0.99)
@@ -226,7 +233,11 @@ extension TimelineDecoder {
             default: return .linear
             }
         }
-        guard let obj = c.object(allowedKeys: ["bezier"]) else { return nil }
+        guard let obj = c.object(allowedKeys: ["bezier", "cardinal"]) else { return nil }
+        if obj.optional("cardinal") != nil {
+            if let t = obj.required("cardinal")?.double(min: 0, max: 1) { return .cardinal(t) }
+            return nil
+        }
         if let r = obj.required("bezier")?.double(min: 0, max: 1) { return .bezier(r) }
         return nil
     }

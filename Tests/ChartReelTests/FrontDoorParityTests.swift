@@ -103,7 +103,7 @@ final class FrontDoorParityTests: XCTestCase {
             Chart(sales) {
                 LineMark(x: .value("date", \.date), y: .value("units", \.units), series: .value("store", \.store))
                     .id("lines")
-                    .interpolation(.catmullRom)
+                    .interpolationMethod(.catmullRom)
                     .symbol(size: 6, stroke: (.white, 1))
                     .animation(.trim(from: 0), .easeOut(duration: 1).delay(0.1))
                     .keyframes(.opacity, [Keyframe(time: 0, value: 0, easing: .easeIn), Keyframe(time: 0.3, value: 1)])
@@ -148,7 +148,7 @@ final class FrontDoorParityTests: XCTestCase {
             Chart(pts) {
                 AreaMark(x: .value("x", \.x), yStart: .value("lo", \.lo), yEnd: .value("y", \.y))
                     .id("band")
-                    .interpolation(.monotone)
+                    .interpolationMethod(.monotone)
                     .fill(.hex("#0072B233"))
                 ShapeMark(.roundedRect(Rect(x: 1, y: 1, width: 2, height: 2), cornerRadius: 4), inDataCoordinates: true)
                     .id("box")
@@ -156,7 +156,7 @@ final class FrontDoorParityTests: XCTestCase {
                     .animation(.rotation(from: 0, to: 90), .easeInOut(duration: 1))
                 PointMark(x: .value("x", \.x), y: .value("y", \.y))
                     .id("dots")
-                    .symbolSize(7)
+                    .symbolSize(CGSize(width: 7, height: 7))
                     .foregroundStyle(thresholds: [(3, .hex("#009E73")), (6, .hex("#F0E442"))], otherwise: .hex("#D55E00"))
                     .animation(.scale(from: 0), .bouncy)
                     .animation(.color(from: .black, to: .hex("#FF0000")), .easeInOut(duration: 0.5).delay(0.5))

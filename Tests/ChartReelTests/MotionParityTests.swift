@@ -57,7 +57,7 @@ final class MotionParityTests: XCTestCase {
         return try ChartScene(width: 480, height: 300, fps: 10, background: .white) {
             Chart(readings, time: .value("year", \.year), key: .value("k", \.k), motion: ChartTime(perStep: 0.5, delay: 0.2, reveal: true)) {
                 LineMark(x: .value("year", \.year), y: .value("v", \.v)).id("lines").foregroundStyle(by: .value("k", \.k), colors: c)
-                PointMark(x: .value("year", \.year), y: .value("v", \.v)).id("heads").heads().symbolSize(7)
+                PointMark(x: .value("year", \.year), y: .value("v", \.v)).id("heads").heads().symbolSize(CGSize(width: 7, height: 7))
                     .foregroundStyle(by: .value("k", \.k), colors: c)
                 TextMark("{field:k} {field:v:.1f}", x: .value("year", \.year), y: .value("v", \.v)).id("labels").heads()
                     .foregroundStyle(by: .value("k", \.k), colors: c).position(.trailing).separated()

@@ -51,7 +51,7 @@ final class DocSnippetTests: XCTestCase {
 
     func testEveryBlockOfThePageIsASnippetAndEverySnippetIsOnThePage() throws {
         let blocks = try Self.pageBlocks(), regions = try Self.snippetRegions()
-        XCTAssertEqual(blocks.count, 15, "the page has the tutorial's fifteen Swift blocks")
+        XCTAssertEqual(blocks.count, 16, "the page has the tutorial's sixteen Swift blocks")
         for (i, block) in blocks.enumerated() where !regions.contains(where: { $0.text == block }) {
             XCTFail("block \(i + 1) of docs/swift-api.md is not a region of Snippets.swift:\n\(block)")
         }
@@ -96,7 +96,7 @@ final class DocSnippetTests: XCTestCase {
         let keyPaths = try ChartScene(width: 800, height: 600, fps: 60) {
             Chart(week) {
                 AreaMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
-                    .interpolation(.bezier(0.5))
+                    .interpolationMethod(.bezier(0.5))
                     .fill(.linearGradient([.white, .indigo.opacity(0.6)], from: .bottom, to: .top))
                     .animation(.opacity(from: 0), .easeInOut(duration: 1).delay(0.6))
                 LineMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
@@ -104,6 +104,9 @@ final class DocSnippetTests: XCTestCase {
                     .animation(.trim(from: 0), .easeInOut(duration: 0.8).delay(0.2))
             }
             .title("Caffeine (mg)")
+            // The per-row spelling is Swift Charts', so it gets Swift Charts' automatic axes.
+            .chartXAxis(.visible)
+            .chartYAxis(.visible)
         }
         XCTAssertEqual(perRow.frameCount, keyPaths.frameCount)
         for t in [0.0, 0.5, 0.9, 1.3, 2.0] { XCTAssertEqual(perRow.frame(at: t), keyPaths.frame(at: t), "at \(t) s") }
@@ -111,15 +114,43 @@ final class DocSnippetTests: XCTestCase {
         XCTAssertNotNil(perRow.node("title"))
     }
 
-    func testPerRowChartsMustMakeTheSameMarksForEveryRow() {
-        XCTAssertThrowsError(try ChartScene {
+    /// Rows may make different marks, as in Swift Charts: each mark is then an element
+    /// of its own, and the points stand only on the days over 10 mg.
+    func testPerRowChartsMayMakeDifferentMarksForDifferentRows() throws {
+        let scene = try ChartScene(width: 400, height: 300) {
             Chart(week) { day in
                 LineMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
-                if day.mg > 10 { PointMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg)) }
+                    .foregroundStyle(.indigo)
+                if day.mg > 10 {
+                    PointMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
+                        .id("dots")
+                        .foregroundStyle(.orange)
+                }
             }
-        }) { error in
-            XCTAssertEqual(error as? ChartReelError, .inconsistentRows(row: 2, chart: 0), "week[2] is the first day over 10 mg")
         }
+        guard case .group(let dots)? = scene.node("dots") else { return XCTFail("no dots") }
+        XCTAssertEqual(dots.children.count, week.filter { $0.mg > 10 }.count, "a dot for each day over 10 mg")
+        XCTAssertNotNil(scene.frame(at: 0).bounds(ofInk: .white, in: Rect(x: 0, y: 0, width: 400, height: 300)))
+    }
+
+    /// The Swift Charts snippet: grouped bars in the scale's colours, grown by the end,
+    /// the red target rule across the plot, and the y axis on the leading side.
+    func testSwiftChartsSnippetDrawsGroupedBarsAndTheRule() throws {
+        let scene = try Snippets.swiftCharts()
+        let last = scene.frame(index: scene.frameCount - 1)
+        if let dir = ProcessInfo.processInfo.environment["SWIFTCHARTS_TEST_FRAMES"] { try last.writePNG(toFile: dir + "/swift-charts-snippet.png") }
+        func box(_ c: Color) -> Rect? {
+            var minX = Int.max, maxX = Int.min, minY = Int.max
+            for y in 0..<last.height { for x in 0..<last.width where last.color(x: x, y: y) == c {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y)
+            } }
+            return minX <= maxX ? Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: 1) : nil
+        }
+        let cups = try XCTUnwrap(box(.brown)), tea = try XCTUnwrap(box(.green))
+        XCTAssertLessThan(cups.minX, tea.minX, "cups stand left of tea in each quarter")
+        XCTAssertNotNil(box(.red), "the target rule")
+        XCTAssertGreaterThan(scene.frameCount, 18, "the bars grow over 0.6 s, then the hold")
+        XCTAssertNotEqual(scene.frame(at: 0), last, "the bars grow")
     }
 
     func testRasterSnippetDrawsTheWaveAndTheDot() throws {

@@ -25,13 +25,13 @@ enum Snippets {
             Chart(week) {
                 AreaMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
                     .id("fill")
-                    .interpolation(.bezier(0.5))
+                    .interpolationMethod(.bezier(0.5))
                     .startAtOrigin()
                     .fill(.linearGradient([.white, .hex("#6A5ACD99")], from: .bottom, to: .top))
                     .animation(.opacity(from: 0), .easeInOut(duration: 1).delay(0.6))
                 LineMark(x: .value("Day", \.day), y: .value("Caffeine", \.mg))
                     .id("line")
-                    .interpolation(.bezier(0.5))
+                    .interpolationMethod(.bezier(0.5))
                     .startAtOrigin()
                     .stroke(.linearGradient([.hex("#6A5ACD"), .hex("#00BFFF")]), lineWidth: 3)
                     .animation(.trim(from: 0), .easeInOut(duration: 0.8).delay(0.2))
@@ -64,7 +64,7 @@ extension Snippets {
         let scene = try ChartScene(width: 800, height: 600, fps: 60) {
             Chart(week) { day in
                 AreaMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
-                    .interpolation(.bezier(0.5))
+                    .interpolationMethod(.bezier(0.5))
                     .fill(.linearGradient([.white, .indigo.opacity(0.6)], from: .bottom, to: .top))
                     .animation(.opacity(from: 0), .easeInOut(duration: 1).delay(0.6))
                 LineMark(x: .value("Day", day.day), y: .value("Caffeine", day.mg))
@@ -72,6 +72,51 @@ extension Snippets {
                     .animation(.trim(from: 0), .easeInOut(duration: 0.8).delay(0.2))
             }
             .title("Caffeine (mg)")
+        }
+        // doc:end
+        return scene
+    }
+}
+
+extension Snippets {
+    static func swiftCharts() throws -> ChartScene {
+        // doc:begin swift-charts
+        struct Sale: Identifiable {
+            var product: String
+            var quarter: String
+            var units: Int
+            var id: String { product + quarter }
+        }
+
+        let sales = [
+            Sale(product: "Cups", quarter: "Q1", units: 120), Sale(product: "Cups", quarter: "Q2", units: 150),
+            Sale(product: "Tea", quarter: "Q1", units: 80), Sale(product: "Tea", quarter: "Q2", units: 110),
+        ]
+
+        let scene = try ChartScene(width: 640, height: 400, fps: 30) {
+            Chart {
+                ForEach(sales) { sale in
+                    BarMark(
+                        x: .value("Quarter", sale.quarter),
+                        y: .value("Units", sale.units)
+                    )
+                    .foregroundStyle(by: .value("Product", sale.product))
+                    .position(by: .value("Product", sale.product))
+                    .annotation(position: .top) {
+                        Text("\(sale.units)")
+                            .font(.caption)
+                    }
+                    .animation(.easeOut(duration: 0.6))
+                }
+                RuleMark(y: .value("Target", 100))
+                    .foregroundStyle(.red)
+                    .lineStyle(StrokeStyle(lineWidth: 2, dash: [6, 4]))
+            }
+            .chartForegroundStyleScale(["Cups": .brown, "Tea": .green])
+            .chartYAxis {
+                AxisMarks(position: .leading, values: .stride(by: 50))
+            }
+            .chartLegend(position: .top)
         }
         // doc:end
         return scene
@@ -125,12 +170,12 @@ extension Snippets {
             caffeineCard("Caffeine, with points") {
                 LineMark(x: day, y: mg)
                     .id("dotted-line")
-                    .interpolation(.monotone)
+                    .interpolationMethod(.monotone)
                     .stroke(coffee, lineWidth: 3)
                     .animation(.trim(from: 0), .easeInOut(duration: 1).delay(0.4))
                 PointMark(x: day, y: mg)
                     .id("dots")
-                    .symbolSize(10)
+                    .symbolSize(CGSize(width: 10, height: 10))
                     .fill(coffee)
                     .animation(.scale(from: 0), .easeOut(duration: 0.35).delay(0.4))
                     .stagger(each: 0.14)
@@ -138,12 +183,12 @@ extension Snippets {
             caffeineCard("Caffeine, filled") {
                 AreaMark(x: day, y: mg)
                     .id("fill")
-                    .interpolation(.bezier(0.5))
+                    .interpolationMethod(.bezier(0.5))
                     .fill(.linearGradient([coffee.opacity(0), coffee.opacity(0.8)]))
                     .animation(.opacity(from: 0), .easeInOut(duration: 0.8).delay(1.2))
                 LineMark(x: day, y: mg)
                     .id("filled-line")
-                    .interpolation(.bezier(0.5))
+                    .interpolationMethod(.bezier(0.5))
                     .stroke(coffee, lineWidth: 3)
                     .animation(.trim(from: 0), .easeInOut(duration: 1).delay(0.6))
             }
@@ -176,7 +221,7 @@ extension Snippets {
                     .id("stream")
                     .foregroundStyle(by: name, ramp: [plum, .hex("#3A86FF66")])
                     .stacking(.center)
-                    .interpolation(.monotone)
+                    .interpolationMethod(.monotone)
                     .animation(.opacity(from: 0), .easeInOut(duration: 0.6).delay(0.3))
                     .stagger(each: 0.12)
                 RuleMark(x: year)

@@ -13,8 +13,3 @@ public struct PointMark<Row>: ChartContent {
         mark = AnyMark(PointMarkSpec(), x: x, y: y)
     }
 }
-
-extension PointMark {
-    /// The dots' diameter in pixels.
-    public func symbolSize(_ size: Double) -> Self { with { $0.edit(PointMarkSpec.self) { $0.size = size } } }
-}

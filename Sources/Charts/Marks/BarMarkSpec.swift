@@ -26,6 +26,11 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
     /// The room each bar has along the axis it sits on, in data units (1 for ranks
     /// 0, 1, 2, …); nil divides the plot among the distinct positions.
     public var slot: Double?
+    /// A field whose values stand side by side within each band (grouped bars, Swift
+    /// Charts' `position(by:)`): the band is split evenly among the field's values.
+    public var groupField: String?
+    /// The bar's thickness in pixels, instead of a fraction of its band.
+    public var fixedWidth: Double?
 
     /// Which way bars run.
     public enum Orientation: String, Sendable, CaseIterable { case vertical, horizontal }
@@ -42,7 +47,8 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
     }
 
     /// The pixel rectangle of a bar from value `a` to value `b`.
-    func rect(_ e: MarkElement, _ l: ChartState, horizontal: Bool, from a: Double, to b: Double) -> Rect {
+    func rect(_ e: MarkElement, _ l: ChartState, horizontal: Bool, from a: Double, to b: Double,
+              group: (index: Int, count: Int)? = nil) -> Rect {
         let keyScale = horizontal ? l.y : l.x
         let keyResolved = horizontal ? l.yResolved : l.xResolved
         var center: Double, band: Double
@@ -56,7 +62,12 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
             let n = Double(max(1, Set(keyResolved.values.compactMap { $0 }).count))
             band = (horizontal ? l.plot.height : l.plot.width) / n * 0.8
         }
-        let w = band * min(1, max(0, barWidth))
+        if let g = group, g.count > 0 {
+            // Grouped bars: the element's share of its band.
+            band /= Double(g.count)
+            center += band * (Double(g.index) + 0.5) - band * Double(g.count) / 2
+        }
+        let w = fixedWidth ?? band * min(1, max(0, barWidth))
         let p0 = horizontal ? l.x(a) : l.y(a), p1 = horizontal ? l.x(b) : l.y(b)
         if horizontal { return Rect(x: min(p0, p1), y: center - w / 2, width: abs(p1 - p0), height: w) }
         return Rect(x: center - w / 2, y: min(p0, p1), width: w, height: abs(p1 - p0))
@@ -68,9 +79,11 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
         let els = chart.elements(self, l)
         let offsets = chart.staggerOffsets(o, count: els.count, values: els.map { $0.high - $0.low })
         let gradientPaint = o.color.flatMap { Self.valueGradientPaint($0, l, horizontal) }
+        let groups = chart.groupSlots(els, field: groupField)
         var out: [Node] = []
         for (i, e) in els.enumerated() {
-            let full = rect(e, l, horizontal: horizontal, from: e.low, to: e.high)
+            let group = groups[i]
+            let full = rect(e, l, horizontal: horizontal, from: e.low, to: e.high, group: group)
             var node = ShapeNode(id: "\(o.id ?? "bar")[\(i)]", path: path(full), frame: full)
             var paint: NodePaint = .solid(e.color)
             if o.color == nil, let f = fill { paint = f }
@@ -88,7 +101,7 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
                 let grow = chart.staggered(g, offsets, i), bar = self
                 node.dynamicPath = { t in
                     let p = grow.value(at: t)
-                    return bar.path(bar.rect(e, l, horizontal: horizontal, from: e.low, to: e.low + (e.high - e.low) * p))
+                    return bar.path(bar.rect(e, l, horizontal: horizontal, from: e.low, to: e.low + (e.high - e.low) * p, group: group))
                 }
                 node.dynamicPathEnd = grow.displayEnd
                 node.dynamicPathStart = grow.startTime
@@ -105,5 +118,26 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
         let b = horizontal ? Point(l.x(last.value), 0) : Point(0, l.y(last.value))
         return .linear(stops: stops.map { GradientStop(offset: ($0.value - first.value) / (last.value - first.value), color: $0.color) },
                        from: .absolute(a), to: .absolute(b))
+    }
+}
+
+extension ChartSpec {
+    /// Each element's place among the values of `field` (its index and the number of
+    /// values over the mark's rows), for bars that stand side by side; nil without a field.
+    func groupSlots(_ els: [MarkElement], field: String?) -> [(index: Int, count: Int)?] {
+        guard let field else { return els.map { _ in nil } }
+        var order: [String: Int] = [:]
+        for (k, v) in (fieldOrders[field] ?? []).enumerated() where order[v] == nil { order[v] = k }
+        for e in els { let k = key(data[e.row][field]); if order[k] == nil { order[k] = order.count } }
+        return els.map { (order[key(data[$0.row][field])] ?? 0, order.count) }
+    }
+
+    /// `p`, a point at the middle of its band, moved to the middle of its group's share
+    /// of the band (where a grouped bar stands), along the band axis.
+    func grouped(_ p: Point, _ g: (index: Int, count: Int), _ l: ChartState, horizontal: Bool) -> Point {
+        guard case .band(let bs) = horizontal ? l.y : l.x, g.count > 0 else { return p }
+        let share = bs.bandwidth / Double(g.count)
+        let shift = share * (Double(g.index) + 0.5) - bs.bandwidth / 2
+        return horizontal ? Point(p.x, p.y + shift) : Point(p.x + shift, p.y)
     }
 }

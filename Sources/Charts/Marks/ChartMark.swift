@@ -20,6 +20,8 @@ public enum MarkKind: String, Hashable, Sendable, CaseIterable {
     case sector
     /// A SwiftUI shape or an SVG path, in data or pixel coordinates: `ShapeMarkSpec`.
     case shape
+    /// A rectangle per row, across bands or between two values: `RectMarkSpec`.
+    case rect
 }
 
 /// One kind of mark: its own options, and how it turns a chart's state into scene nodes.

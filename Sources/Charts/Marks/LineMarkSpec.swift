@@ -10,6 +10,10 @@ public struct PointStyle: Sendable {
     public var fill: Color?
     /// An outline, e.g. white to separate dots from the line.
     public var stroke: (color: Color, width: Double)?
+    /// The dots' shape.
+    public var symbol: PointSymbol = .circle
+    /// Each series' dots get a shape of their own (`PointSymbol.cycle`, in series order).
+    public var symbolPerSeries = false
     /// Creates a point style.
     public init(size: Double = 8) { self.size = size }
 }
@@ -37,7 +41,25 @@ public struct LineMarkSpec: StrokedMark, ConnectedMark {
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
 
     public func nodes(in chart: ChartSpec, state: ChartState) -> [Node] {
-        chart.connectedNodes(self, ConnectedShape(isArea: false, interpolation: interpolation, startAtOrigin: startAtOrigin),
-                             state, fill: nil, stroke: stroke, points: points)
+        let nodes = chart.connectedNodes(self, ConnectedShape(isArea: false, interpolation: interpolation, startAtOrigin: startAtOrigin),
+                                         state, fill: nil, stroke: stroke, points: points)
+        guard let p = points, p.symbol != .circle || p.symbolPerSeries else { return nodes }
+        // The dots (the only filled nodes of a line) become symbols; each follows the
+        // series path node before it, named "<id>[<series>]".
+        let names = chart.seriesNames(self)
+        var symbols: [PointSymbol] = [], current = p.symbol
+        for n in nodes {
+            guard case .shape(let s) = n else { symbols.append(current); continue }
+            if s.fill == nil, p.symbolPerSeries, let id = s.id, id.hasSuffix("]"), let open = id.lastIndex(of: "[") {
+                let name = String(id[id.index(after: open)..<id.index(before: id.endIndex)])
+                current = PointSymbol.cycle[(names.firstIndex(of: name) ?? 0) % PointSymbol.cycle.count]
+            }
+            symbols.append(current)
+        }
+        let reshaped = chart.symbolNodes(nodes, size: { _ in p.size }) { symbols[$0] }
+        return zip(nodes, reshaped).map { n, r in
+            if case .shape(let s) = n, s.fill != nil { return r }
+            return n
+        }
     }
 }

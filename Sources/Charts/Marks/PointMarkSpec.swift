@@ -18,6 +18,10 @@ public struct PointMarkSpec: StrokedMark, FilledMark {
     /// The dots' colour when no colour encoding is given (a solid paint; a gradient's
     /// dots take the element's colour).
     public var fill: NodePaint?
+    /// The shape of every dot (circles by default).
+    public var symbol: PointSymbol = .circle
+    /// A field whose values each get a symbol of their own (Swift Charts' `symbol(by:)`).
+    public var symbolField: String?
 
     /// Creates points.
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
@@ -45,8 +49,11 @@ public struct PointMarkSpec: StrokedMark, FilledMark {
             let s = size
             diameter = { _ in s }
         }
-        return chart.dotNodes(self, state, els, size: diameter,
-                              fill: { e in encoded ? e.color : (solid ?? e.color) }, stroke: stroke, moves: true)
+        let dots = chart.dotNodes(self, state, els, size: diameter,
+                                  fill: { e in encoded ? e.color : (solid ?? e.color) }, stroke: stroke, moves: true)
+        guard symbol != .circle || symbolField != nil else { return dots }
+        let symbols = chart.symbols(els, field: symbolField, fixed: symbol)
+        return chart.symbolNodes(dots, size: { diameter(els[$0]) }) { symbols[$0] }
     }
 }
 

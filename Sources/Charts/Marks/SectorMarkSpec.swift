@@ -15,6 +15,11 @@ public struct SectorMarkSpec: StrokedMark, FilledMark {
     public var innerRadius: Double = 0
     /// Gap between sectors in degrees.
     public var angularGap: Double = 0
+    /// The outer edge as a fraction of the radius the plot allows (1 fills it).
+    public var outerRadius: Double = 1
+    /// Pixels each slice's straight edges are moved in, so neighbours are `2 × angularInset`
+    /// apart at the outer edge (Swift Charts' `angularInset`); adds to `angularGap`.
+    public var angularInset: Double = 0
     /// The paint of a single slice without a colour encoding.
     public var fill: NodePaint?
     /// An outline.
@@ -55,9 +60,10 @@ public struct SectorMarkSpec: StrokedMark, FilledMark {
         guard total > 0 else { return [] }
         let p = l.plot
         let center = Point(p.midX, p.midY)
-        let radius = min(p.width, p.height) / 2
-        let inner = radius * min(0.99, max(0, innerRadius))
-        let gap = angularGap * .pi / 180
+        let full = min(p.width, p.height) / 2
+        let radius = full * max(0, outerRadius)
+        let inner = min(radius * 0.99, full * max(0, innerRadius))
+        let gap = angularGap * .pi / 180 + (radius > 0 ? 2 * max(0, angularInset) / radius : 0)
         let offsets = chart.staggerOffsets(o, count: slices.count, values: slices.map(\.value))
         var out: [Node] = []
         var start = -Double.pi / 2   // 12 o'clock; angles grow clockwise on screen

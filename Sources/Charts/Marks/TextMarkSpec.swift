@@ -49,6 +49,9 @@ public struct TextMarkSpec: ChartMark {
     public var separate = false
     /// Smallest room between separated labels, in pixels.
     public var separation: Double = 2
+    /// Labels of grouped bars: the field that places bars side by side in their band
+    /// (`BarMarkSpec.groupField`), so each label stands over its own bar.
+    public var groupField: String?
 
     /// Creates labels.
     public init(options: MarkOptions = MarkOptions()) { self.options = options }
@@ -66,9 +69,11 @@ public struct TextMarkSpec: ChartMark {
         // A colour encoding colours the labels (a label per series in its series' colour).
         let encoded = o.color != nil
         var labels: [(node: TextNode, point: Point, row: Int)] = []
+        let groups = chart.groupSlots(els, field: groupField)
         for (i, e) in els.enumerated() {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
-            let point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
+            var point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
+            if let g = groups[i] { point = chart.grouped(point, g, l, horizontal: horizontal) }
             let text: String
             var isNumber = false
             if let lit = literal {

@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension BarMarkSpec: DecodableMark {
-    /// `stroke`, `fill`, `cornerRadius`, `capsule`, `barWidth`, `orientation` and `slot`.
+    /// `stroke`, `fill`, `cornerRadius`, `capsule`, `barWidth`, `orientation`, `slot` and `group`.
     static func decode(_ obj: JSONObjectCursor, options: MarkOptions, data: ChartData) -> BarMarkSpec {
         var m = BarMarkSpec(options: options)
         m.stroke = TimelineDecoder.markStroke(obj)
@@ -16,6 +16,7 @@ extension BarMarkSpec: DecodableMark {
         if let w = obj.optional("barWidth")?.double(min: 0, max: 1) { m.barWidth = w }
         if let o = obj.optional("orientation")?.stringEnum(BarMarkSpec.Orientation.self) { m.orientation = o }
         if let s = obj.optional("slot")?.double(min: 1e-9, max: 1e12) { m.slot = s }
+        if let g = obj.optional("group") { m.groupField = data.field(g) }
         return m
     }
 }

@@ -18,7 +18,7 @@ extension TimelineDecoder {
 }
 
 extension PointMarkSpec: DecodableMark {
-    /// `size`, `stroke` and `fill`.
+    /// `size`, `stroke`, `fill` and `symbol`.
     static func decode(_ obj: JSONObjectCursor, options: MarkOptions, data: ChartData) -> PointMarkSpec {
         var m = PointMarkSpec(options: options)
         if let c = obj.optional("size") {
@@ -28,6 +28,7 @@ extension PointMarkSpec: DecodableMark {
         if let b = obj.optional("largestFirst")?.bool() { m.largestFirst = b }
         m.stroke = TimelineDecoder.markStroke(obj)
         m.fill = TimelineDecoder.markFill(obj)
+        if let sym = obj.optional("symbol")?.stringEnum(PointSymbol.self) { m.symbol = sym }
         return m
     }
 }

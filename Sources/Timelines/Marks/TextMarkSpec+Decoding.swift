@@ -12,6 +12,7 @@ extension TextMarkSpec: DecodableMark {
         var m = TextMarkSpec(options: options)
         if let t = obj.optional("text") { TimelineDecoder.textOptions(t, into: &m, data: data) }
         if let p = obj.optional("atPeak")?.bool() { m.atPeak = p }
+        if let g = obj.optional("group") { m.groupField = data.field(g) }
         return m
     }
 }
