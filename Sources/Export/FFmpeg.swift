@@ -29,8 +29,8 @@ public enum FFmpeg {
     }
 
     /// The arguments (after the program name) that make ffmpeg read `frameCount` raw
-    /// frames of `width` × `height` at `fps` from stdin (straight RGBA, or BGRA for GIF:
-    /// `OutputFormat.inputPixelFormat`) and write `format` to `output`.
+    /// frames of `width` × `height` at `fps` from stdin (in `OutputFormat.pipePixelFormat`:
+    /// yuv420p, straight RGBA or BGRA) and write `format` to `output`.
     ///
     /// An odd-sized MP4 gets `-vf pad` with `options.padColor` as a fallback; `OutputPlan`
     /// normally pads the canvas itself so ffmpeg never needs to. `-y` is there because
@@ -41,25 +41,27 @@ public enum FFmpeg {
                                  output: String) -> [String] {
         precondition(format.isVideo, "ffmpeg does not write \(format.rawValue)")
         var args = ["-hide_banner", "-loglevel", "error",
-                    "-f", "rawvideo", "-pix_fmt", format.inputPixelFormat, "-s", "\(width)x\(height)",
+                    "-f", "rawvideo", "-pix_fmt", format.pipePixelFormat(alpha: options.alpha).ffmpegName, "-s", "\(width)x\(height)",
                     "-framerate", rate(fps), "-i", "-"]
+        let layout = format.pipePixelFormat(alpha: options.alpha)
         switch format {
         case .mp4:
             if width % 2 != 0 || height % 2 != 0 {
                 args += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=\(hex(options.padColor))"]
             }
             args += ["-c:v", "libx264", "-preset", "medium", "-crf", "\(options.quality.crf(for: .mp4)!)",
-                     "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
+                     "-pix_fmt", "yuv420p"] + colourTags + ["-movflags", "+faststart", "-f", "mp4"]
         case .webm:
             // row-mt and cpu-used 2: libvpx's single-threaded "good" default is several
             // times slower for no visible gain on flat chart graphics.
+            if layout != .yuv420p { args += ["-vf", bt709Scale] }
             args += ["-c:v", "libvpx-vp9", "-crf", "\(options.quality.crf(for: .webm)!)", "-b:v", "0",
-                     "-pix_fmt", options.alpha ? "yuva420p" : "yuv420p",
-                     "-row-mt", "1", "-deadline", "good", "-cpu-used", "2", "-f", "webm"]
+                     "-pix_fmt", options.alpha ? "yuva420p" : "yuv420p"] + colourTags
+                + ["-row-mt", "1", "-deadline", "good", "-cpu-used", "2", "-f", "webm"]
         case .mov:
-            args += ["-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"]
+            args += ["-vf", bt709Scale, "-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0"]
             args += options.alpha ? ["-pix_fmt", "yuva444p10le", "-alpha_bits", "16"] : ["-pix_fmt", "yuv444p10le"]
-            args += ["-f", "mov"]
+            args += colourTags + ["-f", "mov"]
         case .apng:
             args += ["-pix_fmt", options.alpha ? "rgba" : "rgb24", "-f", "apng",
                      "-plays", "\(options.loop.apngPlays)"]
@@ -91,6 +93,25 @@ public enum FFmpeg {
         }
         return args + ["-y", output]
     }
+
+    /// The colour tags of every YUV stream ChartReel writes (MP4, WebM, MOV): BT.709
+    /// primaries, transfer and matrix, limited range. They tell a player how to turn the
+    /// samples back into the PNG's RGB; without them (ffprobe: `unknown`) players guess,
+    /// often BT.601 for sizes below HD, and colours shift (docs/cli.md, "Colour").
+    ///
+    /// The transfer is tagged BT.709 rather than sRGB (IEC 61966-2-1, code 13), although
+    /// the pixels are sRGB-encoded: no transfer conversion happens either way (the values
+    /// are sent as they are), and BT.709 is the SDR transfer every player and hardware
+    /// decoder handles, where code 13 is honoured by few and ignored or refused by others.
+    public static let colourTags = ["-colorspace", "bt709", "-color_primaries", "bt709",
+                                    "-color_trc", "bt709", "-color_range", "tv"]
+
+    /// The scale filter that converts RGBA input to YUV with the BT.709 matrix at limited
+    /// range, as `Pixmap.yuv420p` does: ffmpeg's automatic conversion uses BT.601 whatever
+    /// the stream is tagged. For the outputs ffmpeg still converts (WebM with alpha, MOV).
+    /// `setparams` marks the frames so, which the ProRes encoder needs to write the tags.
+    static let bt709Scale = "scale=out_color_matrix=bt709:out_range=tv,"
+        + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
 
     /// The arguments that join `listFile` (an ffconcat list of same-codec parts) into
     /// `output` of `format` without re-encoding.

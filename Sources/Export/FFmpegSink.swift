@@ -1,5 +1,5 @@
-// Streams frames into an ffmpeg child process as raw straight RGBA (BGRA for GIF) on its stdin
-// (DESIGN.md: no PNG round trip for video).
+// Streams frames into an ffmpeg child process as raw frames on its stdin (yuv420p for MP4
+// and opaque WebM, BGRA for GIF, straight RGBA otherwise; DESIGN.md: no PNG round trip).
 //
 // Failure handling, the part that needs care:
 // - ffmpeg dying mid-stream closes the pipe; with SIGPIPE ignored, write() then fails
@@ -21,9 +21,9 @@ import Raster
 
 /// Encodes frames to a video file (MP4, GIF, WebM, APNG, MOV) by piping them to `ffmpeg`.
 ///
-/// The rendering threads convert each frame to the layout ffmpeg reads (straight RGBA, a
-/// no-op for opaque frames, whose premultiplied bytes are already straight; BGRA for GIF);
-/// `write` only hands the bytes to the pipe.
+/// The rendering threads convert each frame to the layout ffmpeg reads (yuv420p; straight
+/// RGBA, a no-op for opaque frames, whose premultiplied bytes are already straight; BGRA
+/// for GIF); `write` only hands the bytes to the pipe.
 public final class FFmpegSink: FrameSink {
     /// The file the video ends up in ("" when writing to a stream descriptor).
     public let outputPath: String
@@ -147,26 +147,34 @@ public final class FFmpegSink: FrameSink {
         startWatchdog()
     }
 
-    /// On the rendering threads: checks the size and converts to the raw layout ffmpeg reads.
+    /// On the rendering threads: checks the size and converts to the raw layout ffmpeg
+    /// reads (`OutputFormat.pipePixelFormat`). yuv420p conversions of the same pixels (a
+    /// hold, where the renderer hands out one cached picture) are remembered, so held
+    /// frames cost nothing to convert.
     public func encoder() -> @Sendable (Pixmap, Int) throws -> [UInt8] {
         let (w, h) = (width, height)
-        let bgra = format.inputPixelFormat == "bgra"
+        let layout = format.pipePixelFormat(alpha: options.alpha)
+        let memo = FrameMemo<[UInt8]>()
         return { frame, index in
             guard frame.width == w, frame.height == h else {
                 throw ExportError.invalidArgument("frame \(index) is \(frame.width)x\(frame.height), expected \(w)x\(h)")
             }
-            if bgra { return frame.straightBGRA() }
+            switch layout {
+            case .yuv420p: return memo.encoded(frame) { $0.yuv420p() }
+            case .bgra: return frame.straightBGRA()
             // An opaque frame's premultiplied bytes are already straight: hand over the
             // pixmap's own storage (copy-on-write, so no copy is made).
-            return frame.isOpaque ? frame.data : frame.straightRGBA()
+            case .rgba: return frame.isOpaque ? frame.data : frame.straightRGBA()
+            }
         }
     }
 
     /// Writes one frame's raw bytes to ffmpeg's stdin.
     public func write(_ frame: [UInt8], index: Int) throws {
         guard let writer else { throw ExportError.invalidArgument("write before begin") }
-        guard frame.count == width * height * 4 else {
-            throw ExportError.invalidArgument("frame \(index) has \(frame.count) bytes, expected \(width * height * 4)")
+        let expected = format.pipePixelFormat(alpha: options.alpha).frameBytes(width: width, height: height)
+        guard frame.count == expected else {
+            throw ExportError.invalidArgument("frame \(index) has \(frame.count) bytes, expected \(expected)")
         }
         setBusy(true)
         let err = writer.write(frame)

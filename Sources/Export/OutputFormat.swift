@@ -36,11 +36,26 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// Whether the encoder needs even width and height (4:2:0 chroma subsampling in H.264).
     public var needsEvenSize: Bool { self == .mp4 }
 
-    /// The raw pixel layout ffmpeg reads from the pipe: straight RGBA, except for GIF.
-    /// ffmpeg's palettegen and paletteuse work on BGRA and would each convert every RGBA
-    /// frame on ffmpeg's one filter thread, the bottleneck of a GIF; the rendering threads
-    /// swap the channels instead, in parallel (ffmpeg's CPU per GIF frame drops ~15 %).
-    public var inputPixelFormat: String { self == .gif ? "bgra" : "rgba" }
+    /// The raw pixel layout ffmpeg reads from the pipe for this format, `alpha` telling
+    /// whether the output keeps transparency (`VideoOptions.alpha`).
+    ///
+    /// - yuv420p for MP4 and for WebM without alpha: the encoders' own format, converted
+    ///   by the rendering threads in parallel (BT.709, `Pixmap.yuv420p`), so ffmpeg does no
+    ///   conversion on its one input thread and the pipe carries 1.5 bytes a pixel instead
+    ///   of 4 (the curved-line MP4: ffmpeg ~17 % less CPU, docs/benchmarks.md).
+    /// - BGRA for GIF: ffmpeg's palettegen and paletteuse work on BGRA and would each
+    ///   convert every RGBA frame on ffmpeg's one filter thread, the bottleneck of a GIF;
+    ///   the rendering threads swap the channels instead (ffmpeg's CPU per frame −15 %).
+    /// - Straight RGBA otherwise: WebM with alpha (yuva420p), MOV (10-bit 4:4:4 ProRes, a
+    ///   conversion ChartReel does not have) and APNG (RGB).
+    public func pipePixelFormat(alpha: Bool) -> PipePixelFormat {
+        switch self {
+        case .gif: return .bgra
+        case .mp4: return .yuv420p
+        case .webm: return alpha ? .rgba : .yuv420p
+        default: return .rgba
+        }
+    }
 
     /// Whether `chartreel concat` can join files of this format without re-encoding:
     /// formats whose files start with an independent frame and whose codec data is the

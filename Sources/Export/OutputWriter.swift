@@ -123,7 +123,7 @@ public struct OutputWriter {
             sink.abort()
             throw error
         }
-        try FrameSequencer(threads: threads, frameBytes: s.width * s.height * 4)
+        try FrameSequencer(threads: threads, frameBytes: s.width * s.height * 4)   // the rendered pixmaps dominate
             .run(frameCount: plan.range.count, render: { i in plan.frame(i) }, sink: sink,
                  cancellation: cancellation, progress: progress)
     }

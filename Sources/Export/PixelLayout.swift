@@ -1,5 +1,24 @@
 import Raster
 
+/// A raw frame layout on ffmpeg's pipe (`-f rawvideo -pix_fmt NAME`).
+public enum PipePixelFormat: String, Sendable {
+    /// Straight RGBA8, 4 bytes a pixel.
+    case rgba
+    /// Straight BGRA8, 4 bytes a pixel (GIF's palette filters' layout).
+    case bgra
+    /// Planar 4:2:0 YUV, BT.709 limited range: 1.5 bytes a pixel (odd sizes round the
+    /// chroma planes up), `Pixmap.yuv420p`.
+    case yuv420p
+
+    /// ffmpeg's name for it.
+    public var ffmpegName: String { rawValue }
+
+    /// The bytes of one `width` × `height` frame.
+    public func frameBytes(width: Int, height: Int) -> Int {
+        self == .yuv420p ? Pixmap.yuv420pByteCount(width: width, height: height) : width * height * 4
+    }
+}
+
 extension Pixmap {
     /// The pixels as straight (unpremultiplied) BGRA8 bytes, the layout ffmpeg's GIF
     /// filters work in. Same rounding as `straightRGBA()`, with red and blue swapped;

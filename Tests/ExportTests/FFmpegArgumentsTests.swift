@@ -15,10 +15,11 @@ final class FFmpegArgumentsTests: XCTestCase {
         return a[i + 1]
     }
 
-    func testEveryFormatReadsRawRGBAFromStdinAndWritesTheTemporaryName() {
+    func testEveryFormatReadsRawFramesFromStdinAndWritesTheTemporaryName() {
         for f in OutputFormat.videoFormats {
             let a = args(f)
-            XCTAssertEqual(Array(a.prefix(13)), ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", f.inputPixelFormat,
+            XCTAssertEqual(Array(a.prefix(13)), ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt",
+                                                 f.pipePixelFormat(alpha: false).ffmpegName,
                                                  "-s", "64x48", "-framerate", "30", "-i", "-"], f.rawValue)
             XCTAssertEqual(Array(a.suffix(2)), ["-y", "out"], f.rawValue)
             XCTAssertEqual(a[a.lastIndex(of: "-f")! + 1], f.rawValue, "the muxer")
@@ -107,9 +108,33 @@ final class FFmpegArgumentsTests: XCTestCase {
         XCTAssertEqual(Array(a.suffix(4)), ["-f", "mp4", "-y", "out"])
     }
 
-    func testGIFReadsBGRAAndEverythingElseRGBA() {
-        XCTAssertEqual(OutputFormat.videoFormats.filter { $0.inputPixelFormat == "bgra" }, [.gif])
-        XCTAssertEqual(OutputFormat.videoFormats.filter { $0.inputPixelFormat == "rgba" }, [.mp4, .webm, .apng, .mov])
+    func testPipeLayouts() {
+        // MP4 and opaque WebM get yuv420p from the rendering threads, GIF BGRA, the rest RGBA.
+        let layouts = { (alpha: Bool) in OutputFormat.videoFormats.map { $0.pipePixelFormat(alpha: alpha) } }
+        XCTAssertEqual(layouts(false), [.yuv420p, .bgra, .yuv420p, .rgba, .rgba])
+        XCTAssertEqual(layouts(true), [.yuv420p, .bgra, .rgba, .rgba, .rgba])
+        XCTAssertEqual(value(args(.webm, VideoOptions(alpha: true)), "-pix_fmt"), "rgba")
+        XCTAssertEqual(PipePixelFormat.yuv420p.frameBytes(width: 64, height: 48), 64 * 48 * 3 / 2)
+        XCTAssertEqual(PipePixelFormat.yuv420p.frameBytes(width: 63, height: 47), 63 * 47 + 2 * 32 * 24)
+        XCTAssertEqual(PipePixelFormat.bgra.frameBytes(width: 63, height: 47), 63 * 47 * 4)
+    }
+
+    func testYUVStreamsAreTaggedBT709LimitedRange() {
+        // Every YUV output carries the tags; where ffmpeg still converts RGBA (WebM with
+        // alpha, MOV) it converts with the BT.709 matrix it tags, not its BT.601 default.
+        for (f, o) in [(OutputFormat.mp4, VideoOptions()), (.webm, VideoOptions()), (.webm, VideoOptions(alpha: true)),
+                       (.mov, VideoOptions()), (.mov, VideoOptions(alpha: true))] {
+            let a = args(f, o)
+            for (flag, v) in [("-colorspace", "bt709"), ("-color_primaries", "bt709"), ("-color_trc", "bt709"),
+                              ("-color_range", "tv")] {
+                XCTAssertEqual(value(a, flag), v, "\(f) \(flag)")
+            }
+            let converts = f.pipePixelFormat(alpha: o.alpha) != .yuv420p
+            XCTAssertEqual(value(a, "-vf")?.hasPrefix("scale=out_color_matrix=bt709:out_range=tv,setparams="), converts ? true : nil,
+                           "\(f) alpha \(o.alpha)")
+        }
+        XCTAssertNil(value(args(.gif), "-colorspace"))
+        XCTAssertNil(value(args(.apng), "-colorspace"))
     }
 
     func testFormatProperties() {

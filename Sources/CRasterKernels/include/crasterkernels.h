@@ -45,4 +45,12 @@ void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t 
 void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
                      double dx0, double dy0, double ux, double uy, double r0, double k);
 
+/// BT.709 limited-range yuv420p planes of `width`×`height` pixels `src` (R, G, B and an
+/// ignored byte, little-endian words, rows packed): luma into `y` (`width`·`height`
+/// bytes), chroma into `u` and `v` (`(width+1)/2`·`(height+1)/2` bytes each), each
+/// chroma sample weighing its block's two rows and columns 2i−1, 2i, 2i+1 by 1, 2, 1
+/// (H.264's default left siting), clamped at the edges. Raster's `yuv420pReference`
+/// (Pixmap+YUV.swift), byte for byte; AVX2 when `crk_wide()` allows, else scalar C.
+void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v);
+
 #endif
