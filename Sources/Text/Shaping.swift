@@ -107,7 +107,20 @@ enum Shaper {
     static let capacity = 16_384
 
     /// `s` shaped in `font` (with fallback) under `options`, from the cache when it was before.
-    static func shape(_ s: String, font: Font, options: ShapingOptions) -> ShapedText {
+    /// The most Unicode scalars one label is shaped with; the rest is cut and an ellipsis
+    /// drawn. Documents are refused long before (`DocumentLimits.maxLabelLength`, the
+    /// same 10,000); this bounds what the Swift API and data-driven labels can ask for:
+    /// every glyph costs an outline and coverage, and a 1 MB title took 1 GB.
+    static let maxScalars = 10_000
+
+    static func shape(_ original: String, font: Font, options: ShapingOptions) -> ShapedText {
+        var s = original
+        if s.utf8.count > maxScalars && s.unicodeScalars.count > maxScalars {
+            var cut = String.UnicodeScalarView(s.unicodeScalars.prefix(maxScalars))
+            cut.append("…")
+            s = String(cut)
+            TextWarnings.labelTooLong(original.unicodeScalars.count, start: String(s.unicodeScalars.prefix(40)))
+        }
         let key = Key(string: s, font: ObjectIdentifier(font), options: options)
         if let hit = cache.withLock({ $0[key] }) { return hit }
         let shaped = shapeUncached(s, font: font, options: options)
@@ -324,6 +337,12 @@ public enum TextWarnings {
 
     /// Replaces where warnings go (tests collect them; a tool may route them to its log).
     public static func setHandler(_ h: @escaping @Sendable (String) -> Void) { handler.withLock { $0 = h } }
+
+    static func labelTooLong(_ count: Int, start: String) {
+        let message = "a label of \(count) characters was cut to the first \(Shaper.maxScalars) (the label limit): \"\(start)…\""
+        let isNew = seen.withLock { $0.insert(message).inserted }
+        if isNew { handler.withLock { $0 }(message) }
+    }
 
     static func missingGlyphs(_ scalars: [Unicode.Scalar], in label: String) {
         for scalar in scalars {

@@ -68,7 +68,7 @@ extension TimelineDecoder {
                     for (k, v) in ro.entries {
                         switch v.value {
                         case .number(let d, _): row[k] = .number(d)
-                        case .string(let s): row[k] = .string(s)
+                        case .string(let s): row[k] = .string(v.checkedLength(s) ?? "")
                         case .null: break
                         default:
                             v.report("expected a number or a string, found \(v.value.kindDescription)")
@@ -144,7 +144,7 @@ extension TimelineDecoder {
     static func readCSV(_ f: JSONCursor, path: String,
                         types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)]) -> (rows: [DataRow], locations: [SourceLocation])? {
         let bytes: [UInt8]
-        switch FileReading.contents(path) {
+        switch FileReading.contents(path, allowed: TimelineDecoder.context?.allowedFiles) {
         case .success(let b): bytes = b
         case .failure(let failure):
             f.report(failure.message(path: path, expected: "a CSV file with a header row"))
@@ -158,7 +158,7 @@ extension TimelineDecoder {
                 if let s = nearestCandidate(to: t.name, in: text.header) {
                     message += "; did you mean \(quotedForMessage(s))?"
                 } else {
-                    message += "; its columns are " + text.header.map(quotedForMessage).joined(separator: ", ")
+                    message += "; its columns are " + quotedList(text.header)
                 }
                 t.cursor.report(message)
                 missing = true
@@ -166,7 +166,7 @@ extension TimelineDecoder {
             if missing { return nil }
             var typeMap: [String: CSVReader.ColumnType] = [:]
             for t in types { typeMap[t.name] = t.type }
-            let rows = try CSVReader.table(text, types: typeMap, file: path)
+            let rows = try CSVReader.table(text, types: typeMap, file: path, maxTextLength: TimelineDecoder.labelLimit)
             return (rows, text.locations.map { $0[0] })
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.
@@ -185,8 +185,7 @@ extension TimelineDecoder {
         } else if fields.isEmpty {
             message += "; its rows have no fields"
         } else {
-            message += "; its fields are " + fields.prefix(12).map(quotedForMessage).joined(separator: ", ")
-                + (fields.count > 12 ? ", …" : "")
+            message += "; its fields are " + quotedList(fields)
         }
         return message
     }

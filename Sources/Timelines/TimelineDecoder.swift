@@ -20,10 +20,13 @@ public enum TimelineDecoder {
     /// - Throws: `DocumentErrors` holding every problem: a path that is missing, a
     ///   directory, a FIFO or unreadable; text that is not JSON; and every mistake in
     ///   the document, each with its file, line:column and JSON path.
-    public static func load(path: String, limits: DocumentLimits = DocumentLimits()) throws(DocumentErrors) -> Scene {
+    ///   `warning` receives what does not stop the document but may surprise its author
+    ///   (`file:line:column: path: message`); by default it goes to standard error.
+    public static func load(path: String, limits: DocumentLimits = DocumentLimits(),
+                            warning: (String) -> Void = defaultWarning) throws(DocumentErrors) -> Scene {
         switch FileReading.contents(path) {
         case .success(let bytes):
-            return try decode(bytes, file: path, limits: limits)
+            return try decode(bytes, file: path, limits: limits, warning: warning)
         case .failure(let failure):
             throw DocumentErrors([DocumentError(file: path, path: JSONPath(), location: nil,
                                                 message: failure.message(expected: "a timeline document (.json)"))])
@@ -32,13 +35,18 @@ public enum TimelineDecoder {
 
     /// Decodes a document from its bytes; `file` names it in messages and locates
     /// the files it refers to.
-    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits()) throws(DocumentErrors) -> Scene {
-        if let encoding = utf16Encoding(bytes) {
+    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits(),
+                              warning: (String) -> Void = defaultWarning) throws(DocumentErrors) -> Scene {
+        if let (encoding, how) = wideEncoding(bytes) {
             throw DocumentErrors([DocumentError(file: file, path: JSONPath(), location: SourceLocation(line: 1, column: 1),
-                                                message: "the file is \(encoding) (it starts with a byte order mark); save it as UTF-8")])
+                                                message: "the file is \(encoding) (\(how)); save it as UTF-8")])
         }
         let base = (file as NSString).deletingLastPathComponent
         let context = DecodingContext(limits: limits)
+        // The folders the document's files must lie in, as real paths.
+        let folders = [base] + limits.allowedDirectories
+        context.allowedFiles = FileReading.Allowed(directories: folders.compactMap(FileReading.realDirectory),
+                                                   documentFolder: base.isEmpty ? "." : base)
         let result: Result<Scene, DocumentErrors> = $context.withValue(context) {
             do throws(DocumentErrors) {
                 return .success(try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits, base: base) })
@@ -46,14 +54,32 @@ public enum TimelineDecoder {
                 return .failure(error)
             }
         }
-        return try result.get()
+        let scene = try result.get()
+        for w in DocumentErrors(context.warnings).errors { warning(w.description) }
+        return scene
     }
 
-    /// `"UTF-16LE"` or `"UTF-16BE"` when `bytes` start with that byte order mark.
-    private static func utf16Encoding(_ bytes: [UInt8]) -> String? {
-        guard bytes.count >= 2 else { return nil }
-        if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16LE" }
-        if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16BE" }
+    /// Writes a warning to standard error: `warning: doc.json:3:5: path: message`.
+    public static func defaultWarning(_ message: String) {
+        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+    }
+
+    /// The encoding of a document in UTF-16 or UTF-32, and how it shows: a byte order
+    /// mark, or (without one) the zero bytes around its first character, which JSON
+    /// makes ASCII (RFC 4627, section 3). UTF-32LE's mark begins with UTF-16LE's, so it
+    /// is tested first.
+    static func wideEncoding(_ bytes: [UInt8]) -> (String, String)? {
+        let b = bytes.prefix(4).map { $0 } + Array(repeating: 0xAA, count: max(0, 4 - bytes.count))
+        let mark = "it starts with a byte order mark"
+        if bytes.count >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0 { return ("UTF-32LE", mark) }
+        if bytes.count >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF { return ("UTF-32BE", mark) }
+        if bytes.count >= 2 && b[0] == 0xFF && b[1] == 0xFE { return ("UTF-16LE", mark) }
+        if bytes.count >= 2 && b[0] == 0xFE && b[1] == 0xFF { return ("UTF-16BE", mark) }
+        let zeros = "it has no byte order mark, but zero bytes around its first character"
+        if bytes.count >= 4 && b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0 { return ("UTF-32LE", zeros) }
+        if bytes.count >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0 { return ("UTF-32BE", zeros) }
+        if bytes.count >= 2 && b[0] != 0 && b[1] == 0 { return ("UTF-16LE", zeros) }
+        if bytes.count >= 2 && b[0] == 0 && b[1] != 0 { return ("UTF-16BE", zeros) }
         return nil
     }
 
@@ -68,6 +94,11 @@ public enum TimelineDecoder {
         var hasDuration = false
         /// True once an animation was reported as too long, so the whole video is not reported again.
         var lengthReported = false
+        /// The directories the document's files must lie in.
+        var allowedFiles: FileReading.Allowed?
+        /// Things a reader should know that do not stop the document (an `"after"` the
+        /// sequence overrides), reported after a successful decode.
+        var warnings: [DocumentError] = []
 
         init(limits: DocumentLimits) { self.limits = limits }
     }
@@ -75,6 +106,9 @@ public enum TimelineDecoder {
     /// The context of the document being decoded; nil when a part is decoded on its own
     /// (in tests), which then uses the default limits and checks no video length.
     @TaskLocal static var context: DecodingContext?
+
+    /// The longest label the document being decoded may give, in Unicode scalars.
+    static var labelLimit: Int { (context?.limits ?? DocumentLimits()).maxLabelLength }
 
     static func decodeScene(_ root: JSONCursor, limits: DocumentLimits, base: String) -> Scene? {
         guard let obj = root.object(allowedKeys: rootKeys) else { return nil }
@@ -199,7 +233,7 @@ public enum TimelineDecoder {
         func file(_ f: JSONCursor) -> String? {
             guard let name = f.string() else { failed = true; return nil }
             let path = name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name
-            if case .failure(let failure) = FileReading.contents(path) {
+            if case .failure(let failure) = FileReading.contents(path, allowed: context?.allowedFiles) {
                 f.report(failure.message(path: path, expected: "a font file (.ttf, .otf)"))
                 failed = true
                 return nil

@@ -24,8 +24,32 @@ func resolveFormat(explicit: String?, output: String) throws -> OutputFormat {
 }
 
 /// Loads a document; decode failures become `DocumentErrors` naming file, line:column and path.
-func loadScene(_ path: String) throws -> Scene {
-    try TimelineDecoder.load(path: path)
+/// `--allow-path DIR` (repeatable) names folders besides the document's own whose files
+/// the document may read.
+func loadScene(_ path: String, _ a: Arguments) throws -> Scene {
+    var limits = DocumentLimits()
+    for dir in a.values("--allow-path") {
+        var info = stat()
+        guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw UsageError("--allow-path expects a directory, got \"\(dir)\"")
+        }
+        limits.allowedDirectories.append(dir)
+    }
+    return try TimelineDecoder.load(path: path, limits: limits, warning: { report("warning: \($0)") })
+}
+
+/// The largest canvas side, before and after `--scale` (`DocumentLimits.maxCanvasSide`).
+let maxCanvasSide = DocumentLimits().maxCanvasSide
+
+/// Refuses a `--scale` that takes the canvas past the canvas limit, before any frame is
+/// allocated (4096² at scale 16 asked for 17 GB a frame).
+func checkScaledCanvas(_ scene: Scene, scale: Double) throws {
+    let s = scene.scaled(by: scale)
+    guard s.width > maxCanvasSide || s.height > maxCanvasSide else { return }
+    let largest = Double(maxCanvasSide) / Double(max(scene.width, scene.height))
+    throw UsageError("--scale \(fmt(scale)) makes the \(scene.width)x\(scene.height) canvas \(s.width)x\(s.height) pixels, "
+                     + "over the limit of \(maxCanvasSide) pixels per side (the canvas limit per side); "
+                     + "the largest scale for this document is \(fmt((largest * 100).rounded(.down) / 100))")
 }
 
 /// A colour option: `#RGB`, `#RRGGBB`, `#RRGGBBAA` (the `#` optional) or `white`/`black`.
@@ -49,7 +73,7 @@ func runRender(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run"],
                           valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                    "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                   "--pause", "--matte", "--stall-timeout"])
+                                   "--pause", "--matte", "--stall-timeout", "--allow-path"])
     if a.flag("-h", "--help") { print(renderHelp); return }
     guard a.positional.count == 1 else {
         throw UsageError(a.positional.isEmpty ? "render needs a document: chartreel render DOC -o OUT"
@@ -92,7 +116,8 @@ func runRender(_ args: [String]) throws {
     }
 
     let document = a.positional[0]
-    let scene = try loadScene(document)
+    let scene = try loadScene(document, a)
+    try checkScaledCanvas(scene, scale: scale)
     let plan: OutputPlan
     do {
         plan = try OutputPlan(scene: scene, format: format, fps: fps, scale: scale, matte: matte,

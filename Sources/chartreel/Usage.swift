@@ -57,6 +57,8 @@ OPTIONS
   --pause SECONDS      GIF/APNG: hold the last frame this much longer
   --dry-run            print the plan and the ffmpeg command, render nothing
   --stall-timeout S    stop ffmpeg if it takes no frame for S seconds (default 60)
+  --allow-path DIR     let the document read files in DIR too (by default only files
+                       inside its own folder); repeatable
   -y, --overwrite      replace an existing file, or a directory holding only frames
   -q, --quiet          no progress and no summary
 """
@@ -67,7 +69,8 @@ USAGE
   chartreel frame DOC --frame N -o FILE.png [--fps F] [--scale S] [-y]
 
 Renders one frame as a PNG. Frame N shows the time N / fps. The bytes are the same as
-the same frame in a directory written by `render`.
+the same frame in a directory written by `render`. --allow-path DIR lets the document
+read files in DIR too.
 """
 
 let sheetHelp = """
@@ -77,7 +80,8 @@ USAGE
 Draws a contact sheet: thumbnails of the animation in a grid, each labelled with its
 time. --every takes a step in seconds from 0; --count spreads N thumbnails from the first
 frame to the last (default 12). --columns defaults to 4, --width (thumbnail width in
-pixels) to 240.
+pixels) to 240. The sheet may be at most 16384 pixels per side. --allow-path DIR lets
+the document read files in DIR too.
 """
 
 let diffHelp = """
@@ -93,7 +97,7 @@ largest difference is at most T (default 0), 1 when it is over (or the sizes dif
 
 let validateHelp = """
 USAGE
-  chartreel validate DOC [--fps F]
+  chartreel validate DOC [--fps F] [--allow-path DIR]
 
 Checks DOC without rendering. Prints its size, frame rate, duration and frame count, and
 a table of every animation with its resolved start and end. Exits 2 with every problem

@@ -154,6 +154,27 @@ final class ShapingTests: XCTestCase {
     }
 }
 
+final class LabelLimitTests: XCTestCase {
+    /// A label past the label limit (10,000 characters) is shaped only up to it, with an
+    /// ellipsis, and said once: a 1 MB title used to take 1 GB of glyphs and coverage.
+    func testALabelPastTheLimitIsCutWithAnEllipsisAndAWarning() throws {
+        let messages = Locked<[String]>([])
+        TextWarnings.setHandler { m in messages.withLock { $0.append(m) } }
+        defer { TextWarnings.setHandler { _ in } }
+        let long = String(repeating: "ab", count: 15_000)
+        let line = TextLine(long, font: dejaVu, size: 10)
+        let ellipsis = TextLine("…", font: dejaVu, size: 10)
+        XCTAssertEqual(line.glyphs.count, 10_001)
+        XCTAssertEqual(line.glyphs.last?.glyph, ellipsis.glyphs.first?.glyph)
+        XCTAssertEqual(line.glyphs.last?.cluster, 10_000)
+        let got = messages.withLock { $0 }
+        XCTAssertEqual(got.count, 1, "\(got)")
+        XCTAssertTrue(got.first?.hasPrefix("a label of 30000 characters was cut to the first 10000 (the label limit)") == true, "\(got)")
+        // At the limit nothing is cut.
+        XCTAssertEqual(TextLine(String(long.prefix(10_000)), font: dejaVu, size: 10).glyphs.count, 10_000)
+    }
+}
+
 final class EmojiFontTests: XCTestCase {
     func testColorEmojiFontLoads() throws {
         let font = try Font(path: Noto.emoji)
