@@ -70,7 +70,7 @@ func parseFrameRange(_ s: String) -> (Int, Int)? {
 
 /// `chartreel render DOC -o OUT`.
 func runRender(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run"],
+    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--no-space-check"],
                           valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                    "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
                                    "--pause", "--matte", "--stall-timeout", "--allow-path"])
@@ -133,7 +133,16 @@ func runRender(_ args: [String]) throws {
     writer.note = { report("note: \($0)") }
     // Refusals (a directory holding more than frames, an input, a device that cannot take
     // the format) come before anything is rendered or printed.
-    if !a.flag("--dry-run") { _ = try writer.check(plan, to: output) }
+    let target = a.flag("--dry-run") ? (try? writer.check(plan, to: output)) : try writer.check(plan, to: output)
+    // The whole output against the free space where it goes (16384² at 1000 fps for an
+    // hour is ~13 TB of PNG), before the first frame.
+    let estimate = OutputSizeEstimate(plan: plan, target: target ?? .new(path: output))
+    if !a.flag("--dry-run") && !a.flag("--no-space-check") && estimate.exceedsFreeSpace {
+        throw ExportError.refused("the output would take about \(OutputSizeEstimate.describe(estimate.bytes)) "
+                                  + "(\(plan.range.count) frames of \(plan.scene.width)x\(plan.scene.height) as \(format.rawValue), estimated), "
+                                  + "but only \(OutputSizeEstimate.describe(estimate.freeBytes ?? 0)) are free where it goes; "
+                                  + "free some space, render a part (--frames, --to, --fps, --scale), or pass --no-space-check")
+    }
     for w in plan.warnings { report("note: \(w)") }
     if !quiet { for n in plan.notes { report("note: \(n)") } }
     releaseDecodingMemory()
@@ -149,6 +158,9 @@ func runRender(_ args: [String]) throws {
                                         frameCount: count, options: plan.videoOptions, output: output)
             print((["ffmpeg"] + args).map(shellQuote).joined(separator: " "))
         }
+        print("estimated size: about \(OutputSizeEstimate.describe(estimate.bytes))"
+              + (estimate.freeBytes.map { ", \(OutputSizeEstimate.describe($0)) free at the destination" } ?? "")
+              + (estimate.exceedsFreeSpace ? " (does not fit: render refuses without --no-space-check)" : ""))
         return
     }
 

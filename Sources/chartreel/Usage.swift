@@ -55,7 +55,8 @@ OPTIONS
   --bayer-scale N      GIF bayer pattern scale 0-5 (default 5; lower: stronger pattern, less banding)
   --loop L             GIF/APNG: forever (default) | once | N plays
   --pause SECONDS      GIF/APNG: hold the last frame this much longer
-  --dry-run            print the plan and the ffmpeg command, render nothing
+  --dry-run            print the plan, the ffmpeg command and the estimated size, render nothing
+  --no-space-check     render even when the estimated output is larger than the free space
   --stall-timeout S    stop ffmpeg if it takes no frame for S seconds (default 60)
   --allow-path DIR     let the document read files in DIR too (by default only files
                        inside its own folder); repeatable

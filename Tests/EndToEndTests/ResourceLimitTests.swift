@@ -126,4 +126,32 @@ final class ResourceLimitTests: ChartreelTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("warning: \(doc):1:"), r.stderr)
         XCTAssertTrue(r.stderr.contains("so this \"after\" is ignored"), r.stderr)
     }
+
+    func testAnOutputLargerThanTheFreeSpaceIsRefusedBeforeRendering() throws {
+        // Within every document limit, and ~77 TB of PNG frames.
+        var doc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: try bigDocument(width: 16384, height: 16384)))) as! [String: Any]
+        doc["fps"] = 1000
+        doc["duration"] = 3600
+        let path = tmp.appendingPathComponent("huge.json").path
+        try JSONSerialization.data(withJSONObject: doc).write(to: URL(fileURLWithPath: path))
+        let frames = tmp.appendingPathComponent("frames").path
+        let r = try chartreelWithin(30, ["render", path, "-o", frames])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.hasPrefix("error: the output would take about 77 TB (3600000 frames of 16384x16384 as png, estimated), but only "),
+                      r.stderr)
+        XCTAssertTrue(r.stderr.contains("or pass --no-space-check"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: frames))
+        // --dry-run shows the estimate and says it does not fit.
+        let dry = try chartreelWithin(30, ["render", path, "-o", tmp.appendingPathComponent("h.mp4").path, "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.text.contains("estimated size: about 3.9 TB, "), dry.text)
+        XCTAssertTrue(dry.text.contains("(does not fit: render refuses without --no-space-check)"), dry.text)
+        // A small output fits, and says so in the dry run.
+        let small = try chartreel("render", Self.document, "-o", tmp.appendingPathComponent("s.mp4").path, "--dry-run")
+        XCTAssertTrue(small.text.contains("estimated size: about 242 KB, "), small.text)
+        XCTAssertFalse(small.text.contains("does not fit"), small.text)
+        let forced = try chartreel("render", Self.document, "-o", tmp.appendingPathComponent("s").path, "--fps", "5",
+                                   "--no-space-check", "-q")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+    }
 }
