@@ -151,23 +151,24 @@ extension TimelineDecoder {
             return nil
         }
         do throws(CSVError) {
-            let text = try CSVReader.read(bytes, file: path)
-            var missing = false
-            for t in types where !text.header.contains(t.name) {
-                var message = "\(quotedForMessage(path)) has no column \(quotedForMessage(t.name))"
-                if let s = nearestCandidate(to: t.name, in: text.header) {
-                    message += "; did you mean \(quotedForMessage(s))?"
-                } else {
-                    message += "; its columns are " + quotedList(text.header)
-                }
-                t.cursor.report(message)
-                missing = true
-            }
-            if missing { return nil }
             var typeMap: [String: CSVReader.ColumnType] = [:]
             for t in types { typeMap[t.name] = t.type }
-            let rows = try CSVReader.table(text, types: typeMap, file: path, maxTextLength: TimelineDecoder.labelLimit)
-            return (rows, text.locations.map { $0[0] })
+            let table = try CSVReader.typedTable(bytes, file: path, types: typeMap, maxTextLength: TimelineDecoder.labelLimit) { header in
+                var missing = false
+                for t in types where !header.contains(t.name) {
+                    var message = "\(quotedForMessage(path)) has no column \(quotedForMessage(t.name))"
+                    if let s = nearestCandidate(to: t.name, in: header) {
+                        message += "; did you mean \(quotedForMessage(s))?"
+                    } else {
+                        message += "; its columns are " + quotedList(header)
+                    }
+                    t.cursor.report(message)
+                    missing = true
+                }
+                return !missing
+            }
+            guard let table else { return nil }
+            return (table.rows, table.rowLocations)
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.
             f.sink.report(DocumentError(file: error.file, path: JSONPath(Array(f.path.components.dropLast())),
