@@ -78,10 +78,17 @@ public struct OutputSizeEstimate: Sendable, Equatable {
         var info = statvfs()
         while statvfs(dir, &info) != 0 {
             guard let slash = dir.lastIndex(of: "/"), !dir.isEmpty, dir != "/" else {
-                return statvfs(".", &info) == 0 ? Double(info.f_bavail) * Double(info.f_frsize) : nil
+                return statvfs(".", &info) == 0 ? free(info) : nil
             }
             dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
         }
-        return Double(info.f_bavail) * Double(info.f_frsize)
+        return free(info)
+    }
+
+    /// The space an unprivileged user may fill, or nil for a filesystem that reports no
+    /// size at all (/proc, /sys, some FUSE mounts): its "0 bytes free" says nothing, and
+    /// writing there fails, or not, on its own terms.
+    private static func free(_ info: statvfs) -> Double? {
+        info.f_blocks == 0 ? nil : Double(info.f_bavail) * Double(info.f_frsize)
     }
 }

@@ -26,4 +26,9 @@ final class OutputSizeTests: XCTestCase {
         // The same filesystem, read a moment later: within a few MB of each other.
         XCTAssertEqual(unborn, own, accuracy: 64e6)
     }
+
+    func testAFilesystemWithoutASizeIsNotJudgedByItsFreeSpace() {
+        // /proc reports 0 blocks in all and 0 free: no estimate can fit, so none is made.
+        XCTAssertNil(OutputSizeEstimate.freeSpace(inDirectoryOf: "/proc/out.mp4", isDirectory: false))
+    }
 }
