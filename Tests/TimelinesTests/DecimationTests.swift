@@ -49,11 +49,6 @@ final class DecimationTests: XCTestCase {
         var worst = (max: 0, mean: 0.0, overOne: 0.0)
         for t in times {
             let d = try PixmapDifference(decimated.frame(at: t), full.frame(at: t), tolerance: 1)
-            if ProcessInfo.processInfo.environment["DECIMATION_DUMP"] != nil {
-                try decimated.frame(at: t).writePNG(toFile: "/tmp/w22/dec-\(t).png")
-                try full.frame(at: t).writePNG(toFile: "/tmp/w22/full-\(t).png")
-                try d.image.writePNG(toFile: "/tmp/w22/diff-\(t).png")
-            }
             worst.max = max(worst.max, d.maxDifference)
             worst.mean = max(worst.mean, d.meanDifference)
             worst.overOne = max(worst.overOne, Double(d.pixelsOverTolerance) / Double(full.width * full.height))
