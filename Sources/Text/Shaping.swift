@@ -101,10 +101,17 @@ enum Shaper {
         let font: ObjectIdentifier
         let options: ShapingOptions
     }
-    /// Shaped strings; cleared when it reaches `capacity` (a counter over a long video
-    /// makes a new string each frame; the labels that repeat are re-shaped once after).
-    private static let cache = Mutex<[Key: ShapedText]>([:])
+    /// Shaped strings; cleared when it reaches `capacity` strings or `glyphCapacity`
+    /// glyphs (a counter over a long video makes a new string each frame; the labels
+    /// that repeat are re-shaped once after). Counted in glyphs too, since a count of
+    /// strings alone let long labels pile up: the text fuzz target's memory grew by
+    /// ~0.2 MB an input, toward 16,384 × 10,000 glyphs (GBs).
+    private static let cache = Mutex<(table: [Key: ShapedText], glyphs: Int)>(([:], 0))
     static let capacity = 16_384
+    /// About 40 MB of shaped glyphs.
+    static let glyphCapacity = 1 << 20
+    /// The strings and glyphs the cache holds now (tests).
+    static var cached: (strings: Int, glyphs: Int) { cache.withLock { ($0.table.count, $0.glyphs) } }
 
     /// `s` shaped in `font` (with fallback) under `options`, from the cache when it was before.
     /// The most Unicode scalars one label is shaped with; the rest is cut and an ellipsis
@@ -122,11 +129,14 @@ enum Shaper {
             TextWarnings.labelTooLong(original.unicodeScalars.count, start: String(s.unicodeScalars.prefix(40)))
         }
         let key = Key(string: s, font: ObjectIdentifier(font), options: options)
-        if let hit = cache.withLock({ $0[key] }) { return hit }
+        if let hit = cache.withLock({ $0.table[key] }) { return hit }
         let shaped = shapeUncached(s, font: font, options: options)
-        cache.withLock { table in
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = shaped
+        cache.withLock { c in
+            if c.table.count >= capacity || c.glyphs + shaped.glyphs.count > glyphCapacity {
+                c.table.removeAll(keepingCapacity: c.table.count < capacity)
+                c.glyphs = 0
+            }
+            if c.table.updateValue(shaped, forKey: key) == nil { c.glyphs += shaped.glyphs.count }
         }
         if !shaped.missing.isEmpty { TextWarnings.missingGlyphs(shaped.missing, in: s) }
         return shaped

@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Text
+@testable import Text
 import XCTest
 
 /// The Noto fonts `scripts/setup` installs (fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji).
@@ -172,6 +172,20 @@ final class LabelLimitTests: XCTestCase {
         XCTAssertTrue(got.first?.hasPrefix("a label of 30000 characters was cut to the first 10000 (the label limit)") == true, "\(got)")
         // At the limit nothing is cut.
         XCTAssertEqual(TextLine(String(long.prefix(10_000)), font: dejaVu, size: 10).glyphs.count, 10_000)
+    }
+}
+
+final class ShapingCacheTests: XCTestCase {
+    /// The cache of shaped strings is bounded by glyphs, not only by strings: 300 distinct
+    /// labels of 10,000 characters (3 million glyphs) keep at most a million.
+    func testTheShapingCacheIsBoundedByGlyphs() {
+        let word = String(repeating: "x", count: 9_990)
+        for i in 0..<300 {
+            _ = TextLine("\(i)" + word, font: dejaVu, size: 10)
+            XCTAssertLessThanOrEqual(Shaper.cached.glyphs, Shaper.glyphCapacity)
+        }
+        XCTAssertGreaterThan(Shaper.cached.glyphs, 0)
+        XCTAssertLessThan(Shaper.cached.strings, 120)
     }
 }
 
