@@ -39,15 +39,49 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         let table = try CSVReader.table(text, types: types, file: "fuzz.csv")
         if table.count != rows.count { fatalError("\(rows.count) rows became \(table.count)") }
+        // The flat reader the document decoder uses must give the same rows.
+        do {
+            guard let flat = try CSVReader.typedTable(rest, file: "fuzz.csv", types: types) else { fatalError("no table") }
+            if flat.header != header || flat.rows != table || flat.rowLocations != text.locations.map({ $0[0] }) {
+                fatalError("typedTable differs from read + table")
+            }
+        } catch {
+            fatalError("typedTable threw \(error) where read + table succeeded")
+        }
         for row in table {
             for (_, v) in row { if case .number(let x) = v, !x.isFinite { fatalError("non-finite cell \(x)") } }
         }
     } catch {
         // Typed throws: every error here is a CSVError; its location must be inside the text.
         let e = error
+        // The flat reader throws the same error.
+        do {
+            _ = try CSVReader.typedTable(rest, file: "fuzz.csv", types: typesFor(mode, pattern, rest))
+            fatalError("typedTable accepted what read + table refused: \(e)")
+        } catch {
+            if error != e { fatalError("typedTable threw \(error), read + table \(e)") }
+        }
         if e.location.line < 1 || e.location.line > lines + 1 { fatalError("error line \(e.location.line) outside 1...\(lines + 1): \(e)") }
         if e.location.column < 1 { fatalError("error column \(e.location.column): \(e)") }
         _ = e.description
     }
     return 0
+}
+
+/// The column types of `mode` for the header of `bytes` (when it has one), as the
+/// target's main path gives them.
+private func typesFor(_ mode: UInt8, _ pattern: String?, _ bytes: [UInt8]) -> [String: CSVReader.ColumnType] {
+    guard mode != 0, let text = try? CSVReader.read(bytes, file: "fuzz.csv") else {
+        // No header could be read: both readers stop before typing, types do not matter.
+        return [:]
+    }
+    var types: [String: CSVReader.ColumnType] = [:]
+    for name in text.header {
+        switch mode {
+        case 1: types[name] = .number
+        case 2: types[name] = .date(nil)
+        default: types[name] = .date(pattern)
+        }
+    }
+    return types
 }

@@ -24,6 +24,10 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
     case tooLarge(width: Int, height: Int)
     /// A PNG file could not be read or written: the path and the system's reason.
     case io(path: String, reason: String)
+    /// The path to read is not a regular file (a FIFO would block, `/dev/zero` never ends).
+    case notRegularFile(path: String, kind: String)
+    /// The file is larger than `PNGCodec.maxFileBytes`.
+    case fileTooLarge(path: String, bytes: Int)
 
     /// A one-line explanation for people.
     public var description: String {
@@ -33,6 +37,9 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let w, let h):
             return "PNG of \(w)×\(h) pixels is larger than the limit of \(PNGCodec.maxPixelCount) pixels"
         case .io(let path, let reason): return "\(path): \(reason)"
+        case .notRegularFile(let path, let kind): return "\(path): is a \(kind), not a regular file; expected a PNG file"
+        case .fileTooLarge(let path, let bytes):
+            return "\(path): \(bytes) bytes, larger than the limit of \(PNGCodec.maxFileBytes) bytes on a PNG file"
         }
     }
 }
@@ -43,6 +50,10 @@ public enum PNGCodec {
     /// A PNG header can claim any size; this keeps a corrupt or hostile file from
     /// allocating unbounded memory.
     public static let maxPixelCount = 1 << 28
+
+    /// The largest PNG file, in bytes, that `Pixmap(pngFile:)` reads (1 GiB: the raw
+    /// pixels of the largest image, which no PNG of it needs to exceed).
+    public static let maxFileBytes = 1 << 30
 
     // PNG_FORMAT_RGBA: colour + alpha, 8 bits per channel, straight alpha, sRGB.
     private static let formatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
@@ -170,13 +181,32 @@ extension Pixmap {
     }
 
     /// Reads and decodes the PNG file at `path`.
+    ///
+    /// Only a regular file of at most `PNGCodec.maxFileBytes` is read: it is opened
+    /// without blocking (a FIFO with no writer would hang) and checked with `fstat` on the
+    /// open descriptor, so `/dev/zero` or a pipe is refused at once rather than read until
+    /// memory runs out; a file that grows past the limit while it is read is stopped there.
     public init(pngFile path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw PNGError.io(path: path, reason: systemError(errno)) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw PNGError.io(path: path, reason: systemError(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw PNGError.notRegularFile(path: path, kind: "directory")
+        case S_IFIFO: throw PNGError.notRegularFile(path: path, kind: "FIFO (named pipe)")
+        case S_IFCHR, S_IFBLK: throw PNGError.notRegularFile(path: path, kind: "device")
+        default: throw PNGError.notRegularFile(path: path, kind: "special file")
+        }
+        let size = Int(info.st_size)
+        guard size <= PNGCodec.maxFileBytes else { throw PNGError.fileTooLarge(path: path, bytes: size) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            guard bytes.count <= PNGCodec.maxFileBytes else { throw PNGError.fileTooLarge(path: path, bytes: bytes.count) }
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }

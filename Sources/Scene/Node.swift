@@ -43,6 +43,9 @@ public struct ShapeNode: Sendable {
     public var fillColor: AnimatedColor?
     /// An animated solid stroke colour, replacing the stroke paint.
     public var strokeColor: AnimatedColor?
+    /// When `path` stands in for a longer one (a decimated line), maps the trims, which
+    /// are fractions of the original's length, onto `path`'s length.
+    public var trimRemap: TrimRemap?
 
     /// Creates a shape node.
     public init(id: String? = nil, path: Path, fill: (paint: NodePaint, rule: FillRule)? = nil,
@@ -72,7 +75,8 @@ public struct ShapeNode: Sendable {
     public func render(at t: Double, on canvas: Canvas) {
         let o = min(1, max(0, opacity.value(at: t)))
         guard o > 0 else { return }
-        let a = trimStart.value(at: t), b = trimEnd.value(at: t)
+        var a = trimStart.value(at: t), b = trimEnd.value(at: t)
+        if let r = trimRemap { a = r(a); b = r(b) }
         let base = dynamicPath?(t) ?? path
         let visible: Path
         if let off = trimOffset?.value(at: t), off != 0 {

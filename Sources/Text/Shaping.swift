@@ -101,19 +101,42 @@ enum Shaper {
         let font: ObjectIdentifier
         let options: ShapingOptions
     }
-    /// Shaped strings; cleared when it reaches `capacity` (a counter over a long video
-    /// makes a new string each frame; the labels that repeat are re-shaped once after).
-    private static let cache = Mutex<[Key: ShapedText]>([:])
+    /// Shaped strings; cleared when it reaches `capacity` strings or `glyphCapacity`
+    /// glyphs (a counter over a long video makes a new string each frame; the labels
+    /// that repeat are re-shaped once after). Counted in glyphs too, since a count of
+    /// strings alone let long labels pile up: the text fuzz target's memory grew by
+    /// ~0.2 MB an input, toward 16,384 × 10,000 glyphs (GBs).
+    private static let cache = Mutex<(table: [Key: ShapedText], glyphs: Int)>(([:], 0))
     static let capacity = 16_384
+    /// About 40 MB of shaped glyphs.
+    static let glyphCapacity = 1 << 20
+    /// The strings and glyphs the cache holds now (tests).
+    static var cached: (strings: Int, glyphs: Int) { cache.withLock { ($0.table.count, $0.glyphs) } }
 
     /// `s` shaped in `font` (with fallback) under `options`, from the cache when it was before.
-    static func shape(_ s: String, font: Font, options: ShapingOptions) -> ShapedText {
+    /// The most Unicode scalars one label is shaped with; the rest is cut and an ellipsis
+    /// drawn. Documents are refused long before (`DocumentLimits.maxLabelLength`, the
+    /// same 10,000); this bounds what the Swift API and data-driven labels can ask for:
+    /// every glyph costs an outline and coverage, and a 1 MB title took 1 GB.
+    static let maxScalars = 10_000
+
+    static func shape(_ original: String, font: Font, options: ShapingOptions) -> ShapedText {
+        var s = original
+        if s.utf8.count > maxScalars && s.unicodeScalars.count > maxScalars {
+            var cut = String.UnicodeScalarView(s.unicodeScalars.prefix(maxScalars))
+            cut.append("…")
+            s = String(cut)
+            TextWarnings.labelTooLong(original.unicodeScalars.count, start: String(s.unicodeScalars.prefix(40)))
+        }
         let key = Key(string: s, font: ObjectIdentifier(font), options: options)
-        if let hit = cache.withLock({ $0[key] }) { return hit }
+        if let hit = cache.withLock({ $0.table[key] }) { return hit }
         let shaped = shapeUncached(s, font: font, options: options)
-        cache.withLock { table in
-            if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = shaped
+        cache.withLock { c in
+            if c.table.count >= capacity || c.glyphs + shaped.glyphs.count > glyphCapacity {
+                c.table.removeAll(keepingCapacity: c.table.count < capacity)
+                c.glyphs = 0
+            }
+            if c.table.updateValue(shaped, forKey: key) == nil { c.glyphs += shaped.glyphs.count }
         }
         if !shaped.missing.isEmpty { TextWarnings.missingGlyphs(shaped.missing, in: s) }
         return shaped
@@ -324,6 +347,12 @@ public enum TextWarnings {
 
     /// Replaces where warnings go (tests collect them; a tool may route them to its log).
     public static func setHandler(_ h: @escaping @Sendable (String) -> Void) { handler.withLock { $0 = h } }
+
+    static func labelTooLong(_ count: Int, start: String) {
+        let message = "a label of \(count) characters was cut to the first \(Shaper.maxScalars) (the label limit): \"\(start)…\""
+        let isNew = seen.withLock { $0.insert(message).inserted }
+        if isNew { handler.withLock { $0 }(message) }
+    }
 
     static func missingGlyphs(_ scalars: [Unicode.Scalar], in label: String) {
         for scalar in scalars {

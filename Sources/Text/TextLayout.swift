@@ -118,15 +118,21 @@ public struct TextLine: Sendable {
 enum ColorGlyphCache {
     private struct Key: Hashable { let font: ObjectIdentifier, glyph: UInt32, width: Int, height: Int }
     // The font is kept with its images so its address (part of the key) is not reused.
-    private static let table = Mutex<[Key: (Font, ColorGlyphImage)]>([:])
+    // Bounded by images and by bytes: 4,096 emoji drawn at 500 px would be 4 GB.
+    private static let table = Mutex<(images: [Key: (Font, ColorGlyphImage)], bytes: Int)>(([:], 0))
+    /// The most pixel bytes kept (64 MB).
+    static let byteCapacity = 64 << 20
 
     static func resampled(_ font: Font, _ glyph: UInt32, _ image: ColorGlyphImage, _ w: Int, _ h: Int) -> ColorGlyphImage {
         let key = Key(font: ObjectIdentifier(font), glyph: glyph, width: w, height: h)
-        if let hit = table.withLock({ $0[key] }) { return hit.1 }
+        if let hit = table.withLock({ $0.images[key] }) { return hit.1 }
         let out = image.areaResampled(width: w, height: h)
         table.withLock { t in
-            if t.count > 4096 { t.removeAll() }
-            t[key] = (font, out)
+            if t.images.count > 4096 || t.bytes + out.pixels.count > byteCapacity {
+                t.images.removeAll()
+                t.bytes = 0
+            }
+            if t.images.updateValue((font, out), forKey: key) == nil { t.bytes += out.pixels.count }
         }
         return out
     }

@@ -109,8 +109,12 @@ enum Chaining {
                     TimelineDecoder.timing(o, into: &anim)
                     var duration = anim.end.isFinite ? anim.end - anim.start : anim.displayEnd - anim.start
                     if case .array(let kfs)? = o.optional("keyframes")?.value {
+                        // Times out of range are reported by the real decode; here they would
+                        // only add a second error (an end that is not a finite number).
+                        let limit = TimelineDecoder.context?.limits.maxDuration ?? DocumentLimits().maxDuration
                         let times = kfs.compactMap { n -> Double? in
-                            if case .object(let members) = n.value, let t = members.first(where: { $0.key == "time" }), case .number(let v, _) = t.value.value { return v }
+                            if case .object(let members) = n.value, let t = members.first(where: { $0.key == "time" }),
+                               case .number(let v, _) = t.value.value, (0...limit).contains(v) { return v }
                             return nil
                         }
                         duration = (times.max() ?? 0) - min(0, times.min() ?? 0)
@@ -149,6 +153,7 @@ enum Chaining {
             return .parallel(name, children, position: position)
         }
         var sequenced = Set<String>()
+        var sequencedAt: [String: SourceLocation] = [:]
         var top: [Timeline.Item] = []
         // "sequence": [ids or { "parallel": [...] } or { "sequence": [...] }], nesting freely.
         func groupItems(_ entries: [JSONCursor], inSequence: Bool) -> [Timeline.Item] {
@@ -169,6 +174,11 @@ enum Chaining {
                     loud(e).report("expected a mark id or { \"parallel\": [...] } / { \"sequence\": [...] }, found \(e.value.kindDescription)")
                     continue
                 }
+                if let first = sequencedAt[name] {
+                    loud(e).report("the mark \(quotedForMessage(name)) is already in the sequence (at \(first)); "
+                                   + "a mark's animations play once, so each id may appear once")
+                    continue
+                }
                 guard let idx = groups[name] else {
                     var message = "no mark with animations has the id \(quotedForMessage(name))"
                     if let s = nearestCandidate(to: name, in: groupOrder) { message += "; did you mean \(quotedForMessage(s))?" }
@@ -178,6 +188,15 @@ enum Chaining {
                     continue
                 }
                 sequenced.insert(name)
+                sequencedAt[name] = e.location
+                // The sequence places the group; an "after" or "with" inside it is overridden.
+                if let chained = idx.first(where: { found[$0].reference != nil }), let ref = found[chained].reference {
+                    TimelineDecoder.context?.warnings.append(DocumentError(
+                        file: ref.file, path: ref.path, location: ref.location,
+                        message: "the \"sequence\" (at \(e.location)) places the mark \(quotedForMessage(name)), so this "
+                            + "\"\(ref.path.components.last.map { c -> String in if case .key(let k) = c { return k }; return "" } ?? "")\" is ignored; "
+                            + "remove it, or the mark from the sequence"))
+                }
                 items.append(group(name, idx, inSequence: true))
             }
             return items
@@ -242,7 +261,7 @@ extension TimelineDecoder {
            let v = d.nonNegative("a delay", unit: "seconds", limit: limit, limitName: "the limit on a video's length") {
             anim.delay = v
         }
-        if let s = obj.optional("speed"), let v = s.positive("a speed", unit: "", limit: 1000, limitName: "the speed limit") {
+        if let s = obj.optional("speed"), let v = s.positive("a speed", unit: "", min: 0.001, limit: 1000, limitName: "the speed limit") {
             anim.speed = v
         }
         if let r = obj.optional("repeat") {
@@ -277,9 +296,18 @@ extension TimelineDecoder {
             }
             guard let arr = kc.array(minCount: 1) else { return nil }
             var frames: [Keyframe] = []
-            for k in arr {
+            var previous: (time: Double, index: Int)? = nil
+            for (i, k) in arr.enumerated() {
                 guard let ko = k.object(allowedKeys: ["time", "value", "curve", "hold"]),
-                      let t = ko.required("time")?.double(min: 0, max: 3600), let v = ko.required("value")?.double(min: lo, max: hi) else { continue }
+                      let tc = ko.required("time"), let t = tc.double(min: 0, max: 3600),
+                      let v = ko.required("value")?.double(min: lo, max: hi) else { continue }
+                // Keyframes are given in time order: one out of order is a mistake, not
+                // something to sort silently.
+                if let p = previous, t < p.time {
+                    tc.report("keyframe times go in order, but \(literal(tc)) comes after \(format(p.time)) "
+                              + "(keyframes[\(p.index)]); two keyframes at one time make a jump")
+                }
+                previous = (t, i)
                 var e = Easing.linear
                 if let cc = ko.optional("curve"), let parsed = curve(cc) { e = parsed }
                 frames.append(Keyframe(time: t + (start ?? 0), value: v, easing: e, hold: ko.optional("hold")?.bool() ?? false))

@@ -143,8 +143,14 @@ public enum CSVReader {
         for (k, r) in rows.enumerated() where r.count != names.count {
             // Point at the first extra field, or at the row when fields are missing.
             let at = r.count > names.count ? locations[k][names.count] : locations[k][0]
-            throw CSVError(file: file, location: at,
-                           message: "expected \(names.count) fields as in the header, found \(r.count)")
+            var message = "expected \(names.count) \(names.count == 1 ? "field" : "fields") as in the header, found \(r.count)"
+            if names.count == 1 {
+                // One column and a row with commas: most likely not comma-separated at all
+                // (/etc/passwd, a TSV), which "expected 1 field" alone does not say.
+                message += "; the header (line 1) has no comma, so this may not be a CSV file: "
+                    + "CSV separates fields with commas"
+            }
+            throw CSVError(file: file, location: at, message: message)
         }
         if rows.isEmpty {
             throw CSVError(file: file, location: SourceLocation(line: line, column: 1),
@@ -164,8 +170,11 @@ public enum CSVReader {
     }
 
     /// Types the cells: by the given column types, or by content (a column whose every
-    /// non-empty cell is a number is numeric; otherwise text). A bad cell throws at its location.
-    public static func table(_ text: CSVText, types: [String: ColumnType], file: String) throws(CSVError) -> [DataRow] {
+    /// non-empty cell is a number is numeric; otherwise text). A bad cell throws at its
+    /// location, and so does a text cell longer than `maxTextLength` Unicode scalars (text
+    /// may be drawn as a label: `DocumentLimits.maxLabelLength`).
+    public static func table(_ text: CSVText, types: [String: ColumnType], file: String,
+                             maxTextLength: Int = DocumentLimits().maxLabelLength) throws(CSVError) -> [DataRow] {
         let header = text.header
         var kinds: [ColumnType] = []
         for (k, name) in header.enumerated() {
@@ -180,7 +189,13 @@ public enum CSVReader {
             for (k, cell) in row.enumerated() {
                 guard let cellText = cell else { continue }
                 switch kinds[k] {
-                case .string: d[header[k]] = .string(cellText)
+                case .string:
+                    if cellText.utf8.count > maxTextLength, case let n = cellText.unicodeScalars.count, n > maxTextLength {
+                        throw CSVError(file: file, location: text.locations[r][k],
+                                       message: "a text of \(n) characters in column \(quotedForMessage(header[k])), over the "
+                                       + "limit of \(maxTextLength) characters on a label's length (the label limit)")
+                    }
+                    d[header[k]] = .string(cellText)
                 case .number:
                     guard let v = number(trim(cellText)) else {
                         throw CSVError(file: file, location: text.locations[r][k],

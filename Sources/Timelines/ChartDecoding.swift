@@ -337,7 +337,7 @@ extension TimelineDecoder {
     }
 
     static func title(_ c: JSONCursor) -> TitleSpec? {
-        if case .string(let s) = c.value { return TitleSpec(s) }
+        if case .string(let s) = c.value { return c.checkedLength(s).map { TitleSpec($0) } }
         guard let o = c.object(allowedKeys: ["text", "subtitle", "animate", "wrap"] + shapingKeys),
               let text = o.required("text")?.string() else { return nil }
         var t = TitleSpec(text, subtitle: o.optional("subtitle")?.string())

@@ -79,7 +79,7 @@ extension TimelineDecoder {
                     for (k, v) in ro.entries {
                         switch v.value {
                         case .number(let d, _): row[k] = .number(d)
-                        case .string(let s): row[k] = .string(s)
+                        case .string(let s): row[k] = .string(v.checkedLength(s) ?? "")
                         case .null: break
                         default:
                             v.report("expected a number or a string, found \(v.value.kindDescription)")
@@ -182,33 +182,55 @@ extension TimelineDecoder {
                         types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)])
         -> (rows: [DataRow], locations: [SourceLocation], dates: [String: DateFormat?], columns: [String])? {
         let bytes: [UInt8]
-        switch FileReading.contents(path) {
+        switch FileReading.contents(path, allowed: TimelineDecoder.context?.allowedFiles) {
         case .success(let b): bytes = b
         case .failure(let failure):
             f.report(failure.message(path: path, expected: "a CSV file with a header row"))
             return nil
         }
         do throws(CSVError) {
-            let text = try CSVReader.read(bytes, file: path)
-            var missing = false
-            for t in types where !text.header.contains(t.name) {
-                var message = "\(quotedForMessage(path)) has no column \(quotedForMessage(t.name))"
-                if let s = nearestCandidate(to: t.name, in: text.header) {
-                    message += "; did you mean \(quotedForMessage(s))?"
-                } else {
-                    message += "; its columns are " + text.header.map(quotedForMessage).joined(separator: ", ")
-                }
-                t.cursor.report(message)
-                missing = true
-            }
-            if missing { return nil }
             var typeMap: [String: CSVReader.ColumnType] = [:]
             for t in types { typeMap[t.name] = t.type }
+            let table = try CSVReader.typedTable(bytes, file: path, types: typeMap, maxTextLength: TimelineDecoder.labelLimit) { header in
+                var missing = false
+                for t in types where !header.contains(t.name) {
+                    var message = "\(quotedForMessage(path)) has no column \(quotedForMessage(t.name))"
+                    if let s = nearestCandidate(to: t.name, in: header) {
+                        message += "; did you mean \(quotedForMessage(s))?"
+                    } else {
+                        message += "; its columns are " + quotedList(header)
+                    }
+                    t.cursor.report(message)
+                    missing = true
+                }
+                return !missing
+            }
+            guard var table else { return nil }
+            var dates: [String: DateFormat?] = [:]
+            for (name, type) in typeMap { if case .date(let p) = type { dates.updateValue(p.map(DateFormat.init), forKey: name) } }
             // Untyped columns of dates in a common form are read as dates; a form whose
             // day and month could be either way round is left as text, with a warning.
-            for (k, column) in text.header.enumerated() where typeMap[column] == nil {
-                switch DateDetection.detect(text.rows.lazy.map { $0[k] }) {
-                case .dates(let pattern): typeMap[column] = .date(pattern)
+            for column in table.header where typeMap[column] == nil {
+                var cells: [String?] = []
+                cells.reserveCapacity(table.rows.count)
+                var allText = true
+                for r in table.rows {
+                    switch r[column] { case .string(let s)?: cells.append(s); case nil: cells.append(nil); default: allText = false }
+                    if !allText { break }
+                }
+                guard allText else { continue }
+                switch DateDetection.detect(cells) {
+                case .dates(let pattern):
+                    let format = DateFormat(pattern)
+                    let parsed: [Double?] = cells.map { c -> Double? in
+                        guard let c else { return nil }
+                        let t = CSVReader.trim(c)
+                        return t.isEmpty ? nil : format.parse(t)
+                    }
+                    // Every written cell must read as a date, or the column stays text.
+                    guard !zip(cells, parsed).contains(where: { c, v in v == nil && !(c.map(CSVReader.trim)?.isEmpty ?? true) }) else { continue }
+                    for k in table.rows.indices { table.rows[k][column] = parsed[k].map { .number($0) } }
+                    dates.updateValue(format, forKey: column)
                 case .ambiguous(let example, let patterns):
                     warn(f, "the column \(quotedForMessage(column)) holds dates such as \(quotedForMessage(example)), but whether the "
                          + "month or the day comes first cannot be told, so it is read as text; type it: \"columns\": { "
@@ -217,10 +239,7 @@ extension TimelineDecoder {
                 case .none: break
                 }
             }
-            let rows = try CSVReader.table(text, types: typeMap, file: path)
-            var dates: [String: DateFormat?] = [:]
-            for (name, type) in typeMap { if case .date(let p) = type { dates.updateValue(p.map(DateFormat.init), forKey: name) } }
-            return (rows, text.locations.map { $0[0] }, dates, text.header)
+            return (table.rows, table.rowLocations, dates, table.header)
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.
             f.sink.report(DocumentError(file: error.file, path: JSONPath(Array(f.path.components.dropLast())),
@@ -238,8 +257,7 @@ extension TimelineDecoder {
         } else if fields.isEmpty {
             message += "; its rows have no fields"
         } else {
-            message += "; its fields are " + fields.prefix(12).map(quotedForMessage).joined(separator: ", ")
-                + (fields.count > 12 ? ", …" : "")
+            message += "; its fields are " + quotedList(fields)
         }
         return message
     }

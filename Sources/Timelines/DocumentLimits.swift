@@ -13,6 +13,14 @@ public struct DocumentLimits: Sendable {
     public var maxFPS = 1_000.0
     /// Longest video, and longest single duration or delay, in seconds.
     public var maxDuration = 3_600.0
+    /// Longest text a label may hold, in Unicode scalars: a title, a text mark's value,
+    /// a format's literal text. Each character costs a glyph outline and coverage cells
+    /// (a 1 MB title asked for 1 GB), so this bounds a label's memory at ~10 MB.
+    public var maxLabelLength = 10_000
+    /// Directories besides the document's own folder whose files (CSV data, fonts) the
+    /// document may read (`--allow-path DIR`). A file named by a document must otherwise
+    /// lie inside the document's folder once every symlink is resolved.
+    public var allowedDirectories: [String] = []
     /// Default limits.
     public init() {}
 }

@@ -190,11 +190,29 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 // MARK: - Message formatting shared with the decoder
 
 /// `s` in double quotes with JSON escapes, shortened to about 40 characters.
-func quotedForMessage(_ s: String) -> String {
+/// Names read from a file (a CSV header's columns, its rows' fields), quoted and joined
+/// for a message, but never more than a short excerpt of the file: at most `maxCount`
+/// names and about `maxLength` characters, then `…`. A document can name any file, so
+/// whatever a message quotes from one must stay short (a header of 1,000 columns, or the
+/// first line of a file that is not CSV at all).
+func quotedList(_ names: [String], maxCount: Int = 12, maxLength: Int = 120) -> String {
+    var out = ""
+    for (i, name) in names.enumerated() {
+        let q = quotedForMessage(name)
+        if i == maxCount || (i > 0 && out.count + q.count > maxLength) { return out + ", …" }
+        out += (i == 0 ? "" : ", ") + q
+    }
+    return out
+}
+
+func quotedForMessage(_ s: String) -> String { quotedForMessage(s, maxLength: 40) }
+
+/// `s` quoted and escaped, cut after `maxLength` Unicode scalars with `…`.
+func quotedForMessage(_ s: String, maxLength: Int) -> String {
     var out = "\""
     var count = 0
     for scalar in s.unicodeScalars {
-        if count == 40 {
+        if count == maxLength {
             out += "…"
             break
         }

@@ -268,9 +268,29 @@ public struct JSONCursor {
     }
 
     /// The value as a string.
+    /// Longer than the label limit (`DocumentLimits.maxLabelLength`, which the decoding
+    /// document sets) is refused: every string a document gives may end up drawn as a
+    /// label, and each character costs a glyph's outline and coverage.
     public func string() -> String? {
         guard case .string(let s) = node.value else { return mismatch("a string") }
+        return checkedLength(s)
+    }
+
+    /// The string at the cursor whatever its length (an SVG path's data, not a label).
+    func longString() -> String? {
+        guard case .string(let s) = node.value else { return mismatch("a string") }
         return s
+    }
+
+    /// `s`, or nil (reported) when it is longer than the label limit.
+    func checkedLength(_ s: String) -> String? {
+        let limit = TimelineDecoder.labelLimit
+        // UTF-8 bytes are at least as many as scalars, and counted in O(1).
+        guard s.utf8.count > limit else { return s }
+        let count = s.unicodeScalars.count
+        guard count > limit else { return s }
+        return fail("a string of \(count) characters, over the limit of \(limit) characters on a label's length "
+                    + "(the label limit): \(quotedForMessage(s))")
     }
 
     /// The value as `true` or `false`.

@@ -513,7 +513,10 @@ private struct Parser {
             }
             decimalExponent &+= exponentNegative ? -exponent : exponent
         }
-        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<pos]), as: UTF8.self)
+        // The literal is kept only to be quoted in messages; a long one (a 10 MB run of
+        // digits) is kept as its start, its length and its end.
+        let literal = pos - begin <= Self.maxQuotedNumber ? text(begin, pos)
+            : text(begin, begin + 16) + "…(\(pos - begin) characters)…" + text(pos - 8, pos)
         var value: Double
         if mantissaDigits <= 19, mantissa <= 1 << 53, (-22...22).contains(decimalExponent) {
             value = Double(mantissa)
@@ -525,12 +528,20 @@ private struct Parser {
             if negative { value = -value }
         } else {
             // The grammar was checked above, so the conversion cannot fail.
-            value = Double(literal) ?? .nan
+            value = Double(text(begin, pos)) ?? .nan
         }
         guard value.isFinite else {
             throw error(.numberOutOfRange(literal: literal), at: start)
         }
         return JSONNode(value: .number(value, literal: literal), location: start)
+    }
+
+    /// The longest number literal quoted whole in a message.
+    static let maxQuotedNumber = 40
+
+    /// The document's bytes `from..<to` as text.
+    private func text(_ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
     }
 
     // MARK: Describing what was found

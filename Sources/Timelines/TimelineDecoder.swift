@@ -36,15 +36,20 @@ public enum TimelineDecoder {
 
     /// Decodes a document from its bytes; `file` names it in messages and locates
     /// the files it refers to.
-    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits(), strict: Bool = false,
+    public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits(),
+                              strict: Bool = false,
                               warnings: ((DocumentError) -> Void)? = nil) throws(DocumentErrors) -> Scene {
-        if let encoding = utf16Encoding(bytes) {
+        if let (encoding, how) = wideEncoding(bytes) {
             throw DocumentErrors([DocumentError(file: file, path: JSONPath(), location: SourceLocation(line: 1, column: 1),
-                                                message: "the file is \(encoding) (it starts with a byte order mark); save it as UTF-8")])
+                                                message: "the file is \(encoding) (\(how)); save it as UTF-8")])
         }
         let base = (file as NSString).deletingLastPathComponent
         let context = DecodingContext(limits: limits)
         context.strict = strict
+        // The folders the document's files must lie in, as real paths.
+        let folders = [base] + limits.allowedDirectories
+        context.allowedFiles = FileReading.Allowed(directories: folders.compactMap(FileReading.realDirectory),
+                                                   documentFolder: base.isEmpty ? "." : base)
         let result: Result<Scene, DocumentErrors> = $context.withValue(context) {
             do throws(DocumentErrors) {
                 return .success(try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits, base: base) })
@@ -57,11 +62,27 @@ public enum TimelineDecoder {
         return scene
     }
 
-    /// `"UTF-16LE"` or `"UTF-16BE"` when `bytes` start with that byte order mark.
-    private static func utf16Encoding(_ bytes: [UInt8]) -> String? {
-        guard bytes.count >= 2 else { return nil }
-        if bytes[0] == 0xFF && bytes[1] == 0xFE { return "UTF-16LE" }
-        if bytes[0] == 0xFE && bytes[1] == 0xFF { return "UTF-16BE" }
+    /// Writes a warning to standard error: `warning: doc.json:3:5: path: message`.
+    public static func defaultWarning(_ message: String) {
+        FileHandle.standardError.write(Data(("warning: " + message + "\n").utf8))
+    }
+
+    /// The encoding of a document in UTF-16 or UTF-32, and how it shows: a byte order
+    /// mark, or (without one) the zero bytes around its first character, which JSON
+    /// makes ASCII (RFC 4627, section 3). UTF-32LE's mark begins with UTF-16LE's, so it
+    /// is tested first.
+    static func wideEncoding(_ bytes: [UInt8]) -> (String, String)? {
+        let b = bytes.prefix(4).map { $0 } + Array(repeating: 0xAA, count: max(0, 4 - bytes.count))
+        let mark = "it starts with a byte order mark"
+        if bytes.count >= 4 && b[0] == 0xFF && b[1] == 0xFE && b[2] == 0 && b[3] == 0 { return ("UTF-32LE", mark) }
+        if bytes.count >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0xFE && b[3] == 0xFF { return ("UTF-32BE", mark) }
+        if bytes.count >= 2 && b[0] == 0xFF && b[1] == 0xFE { return ("UTF-16LE", mark) }
+        if bytes.count >= 2 && b[0] == 0xFE && b[1] == 0xFF { return ("UTF-16BE", mark) }
+        let zeros = "it has no byte order mark, but zero bytes around its first character"
+        if bytes.count >= 4 && b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0 { return ("UTF-32LE", zeros) }
+        if bytes.count >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0 { return ("UTF-32BE", zeros) }
+        if bytes.count >= 2 && b[0] != 0 && b[1] == 0 { return ("UTF-16LE", zeros) }
+        if bytes.count >= 2 && b[0] == 0 && b[1] != 0 { return ("UTF-16BE", zeros) }
         return nil
     }
 
@@ -78,7 +99,10 @@ public enum TimelineDecoder {
         var lengthReported = false
         /// Warnings are errors (`--strict`).
         var strict = false
-        /// Warnings reported so far, given to the caller when the document decodes.
+        /// The directories the document's files must lie in.
+        var allowedFiles: FileReading.Allowed?
+        /// Things a reader should know that do not stop the document (an `"after"` the
+        /// sequence overrides), reported after a successful decode.
         var warnings: [DocumentError] = []
 
         init(limits: DocumentLimits) { self.limits = limits }
@@ -87,6 +111,9 @@ public enum TimelineDecoder {
     /// The context of the document being decoded; nil when a part is decoded on its own
     /// (in tests), which then uses the default limits and checks no video length.
     @TaskLocal static var context: DecodingContext?
+
+    /// The longest label the document being decoded may give, in Unicode scalars.
+    static var labelLimit: Int { (context?.limits ?? DocumentLimits()).maxLabelLength }
 
     static func decodeScene(_ root: JSONCursor, limits: DocumentLimits, base: String) -> Scene? {
         guard let obj = root.object(allowedKeys: rootKeys) else { return nil }
@@ -211,7 +238,7 @@ public enum TimelineDecoder {
         func file(_ f: JSONCursor) -> String? {
             guard let name = f.string() else { failed = true; return nil }
             let path = name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name
-            if case .failure(let failure) = FileReading.contents(path) {
+            if case .failure(let failure) = FileReading.contents(path, allowed: context?.allowedFiles) {
                 f.report(failure.message(path: path, expected: "a font file (.ttf, .otf)"))
                 failed = true
                 return nil

@@ -5,6 +5,8 @@ import Foundation
 struct Arguments {
     var positional: [String] = []
     var options: [String: String] = [:]
+    /// Every value of each option, in order, for options that may be repeated.
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
 
     /// Parses `args`. Every name in `valued` takes a value (`--fps 30` or `--fps=30`);
@@ -20,9 +22,11 @@ struct Arguments {
                 let key = String(a[..<eq])
                 guard valued.contains(key) else { throw UsageError("unknown option \(key)") }
                 options[key] = String(a[a.index(after: eq)...])
+                allValues[key, default: []].append(options[key]!)
             } else if valued.contains(a) {
                 guard i + 1 < args.count else { throw UsageError("\(a) needs a value") }
                 options[a] = args[i + 1]
+                allValues[a, default: []].append(args[i + 1])
                 i += 1
             } else {
                 guard allowedFlags.contains(a) else { throw UsageError("unknown option \(a)") }
@@ -37,6 +41,9 @@ struct Arguments {
         for n in names { if let v = options[n] { return v } }
         return nil
     }
+
+    /// Every value given for `name` (an option that may be repeated).
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
 
     /// Whether any of `names` was given as a flag.
     func flag(_ names: String...) -> Bool { names.contains { flags.contains($0) } }

@@ -6,7 +6,7 @@ import Export
 /// `chartreel frame DOC (--at S | --frame N) -o FILE.png` (`-o -`: the PNG on stdout).
 func runFrame(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict"],
-                          valued: ["-o", "--output", "--at", "--frame", "--scale", "--fps"])
+                          valued: ["-o", "--output", "--at", "--frame", "--scale", "--fps", "--allow-path"])
     if a.flag("-h", "--help") { print(frameHelp); return }
     guard a.positional.count == 1 else { throw UsageError("frame needs one document: chartreel frame DOC --at SECONDS -o FILE.png") }
     guard let output = a.value("-o", "--output") else { throw UsageError("frame needs an output: -o FILE.png") }
@@ -18,7 +18,9 @@ func runFrame(_ args: [String]) throws {
     let overwrite = a.flag("-y", "--overwrite")
     if output == "-" { try requireStandardOutput() }
     _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
-    let scene = try loadScene(a.positional[0], strict: a.flag("--strict")).scaled(by: scale)
+    let document = try loadScene(a.positional[0], a)
+    try checkScaledCanvas(document, scale: scale)
+    let scene = document.scaled(by: scale)
     let t = at ?? Scene.time(ofFrame: index!, fps: fps ?? scene.fps)
     // The same encoder as `render -o DIR/`, so a frame written here is byte-identical
     // to the same frame in a rendered directory.

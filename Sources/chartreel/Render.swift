@@ -24,10 +24,33 @@ func resolveFormat(explicit: String?, output: String) throws -> OutputFormat {
 }
 
 /// Loads a document; decode failures become `DocumentErrors` naming file, line:column and path.
-/// Warnings (a filter that leaves no rows) go to standard error; `strict` (`--strict`)
-/// makes them errors.
-func loadScene(_ path: String, strict: Bool = false) throws -> Scene {
-    try TimelineDecoder.load(path: path, strict: strict) { report("warning: \($0)") }
+/// Warnings (a filter that leaves no rows) go to standard error; `--strict` makes them
+/// errors. `--allow-path DIR` (repeatable) names folders besides the document's own whose files
+/// the document may read.
+func loadScene(_ path: String, _ a: Arguments) throws -> Scene {
+    var limits = DocumentLimits()
+    for dir in a.values("--allow-path") {
+        var info = stat()
+        guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw UsageError("--allow-path expects a directory, got \"\(dir)\"")
+        }
+        limits.allowedDirectories.append(dir)
+    }
+    return try TimelineDecoder.load(path: path, limits: limits, strict: a.flag("--strict")) { report("warning: \($0)") }
+}
+
+/// The largest canvas side, before and after `--scale` (`DocumentLimits.maxCanvasSide`).
+let maxCanvasSide = DocumentLimits().maxCanvasSide
+
+/// Refuses a `--scale` that takes the canvas past the canvas limit, before any frame is
+/// allocated (4096² at scale 16 asked for 17 GB a frame).
+func checkScaledCanvas(_ scene: Scene, scale: Double) throws {
+    let s = scene.scaled(by: scale)
+    guard s.width > maxCanvasSide || s.height > maxCanvasSide else { return }
+    let largest = Double(maxCanvasSide) / Double(max(scene.width, scene.height))
+    throw UsageError("--scale \(fmt(scale)) makes the \(scene.width)x\(scene.height) canvas \(s.width)x\(s.height) pixels, "
+                     + "over the limit of \(maxCanvasSide) pixels per side (the canvas limit per side); "
+                     + "the largest scale for this document is \(fmt((largest * 100).rounded(.down) / 100))")
 }
 
 /// A colour option: `#RGB`, `#RRGGBB`, `#RRGGBBAA` (the `#` optional) or `white`/`black`.
@@ -48,10 +71,10 @@ func parseFrameRange(_ s: String) -> (Int, Int)? {
 
 /// `chartreel render DOC -o OUT`.
 func runRender(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict"],
+    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict", "--no-space-check"],
                           valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                    "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                   "--pause", "--matte", "--stall-timeout"])
+                                   "--pause", "--matte", "--stall-timeout", "--allow-path"])
     if a.flag("-h", "--help") { print(renderHelp); return }
     guard a.positional.count == 1 else {
         throw UsageError(a.positional.isEmpty ? "render needs a document: chartreel render DOC -o OUT"
@@ -94,7 +117,8 @@ func runRender(_ args: [String]) throws {
     }
 
     let document = a.positional[0]
-    let scene = try loadScene(document, strict: a.flag("--strict"))
+    let scene = try loadScene(document, a)
+    try checkScaledCanvas(scene, scale: scale)
     let plan: OutputPlan
     do {
         plan = try OutputPlan(scene: scene, format: format, fps: fps, scale: scale, matte: matte,
@@ -110,7 +134,16 @@ func runRender(_ args: [String]) throws {
     writer.note = { report("note: \($0)") }
     // Refusals (a directory holding more than frames, an input, a device that cannot take
     // the format) come before anything is rendered or printed.
-    if !a.flag("--dry-run") { _ = try writer.check(plan, to: output) }
+    let target = a.flag("--dry-run") ? (try? writer.check(plan, to: output)) : try writer.check(plan, to: output)
+    // The whole output against the free space where it goes (16384² at 1000 fps for an
+    // hour is ~13 TB of PNG), before the first frame.
+    let estimate = OutputSizeEstimate(plan: plan, target: target ?? .new(path: output))
+    if !a.flag("--dry-run") && !a.flag("--no-space-check") && estimate.exceedsFreeSpace {
+        throw ExportError.refused("the output would take about \(OutputSizeEstimate.describe(estimate.bytes)) "
+                                  + "(\(plan.range.count) frames of \(plan.scene.width)x\(plan.scene.height) as \(format.rawValue), estimated), "
+                                  + "but only \(OutputSizeEstimate.describe(estimate.freeBytes ?? 0)) are free where it goes; "
+                                  + "free some space, render a part (--frames, --to, --fps, --scale), or pass --no-space-check")
+    }
     for w in plan.warnings { report("note: \(w)") }
     if !quiet { for n in plan.notes { report("note: \(n)") } }
     releaseDecodingMemory()
@@ -126,6 +159,9 @@ func runRender(_ args: [String]) throws {
                                         frameCount: count, options: plan.videoOptions, output: output)
             print((["ffmpeg"] + args).map(shellQuote).joined(separator: " "))
         }
+        print("estimated size: about \(OutputSizeEstimate.describe(estimate.bytes))"
+              + (estimate.freeBytes.map { ", \(OutputSizeEstimate.describe($0)) free at the destination" } ?? "")
+              + (estimate.exceedsFreeSpace ? " (does not fit: render refuses without --no-space-check)" : ""))
         return
     }
 

@@ -9,6 +9,7 @@ import Raster
 import Scene
 import Text
 import Export
+import Timelines
 
 /// Layout constants of the sheet, in pixels.
 private enum SheetLayout {
@@ -22,7 +23,7 @@ private enum SheetLayout {
 /// `chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W]`.
 func runSheet(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict", "-q", "--quiet"],
-                          valued: ["-o", "--output", "--every", "--count", "--columns", "--width"])
+                          valued: ["-o", "--output", "--every", "--count", "--columns", "--width", "--allow-path"])
     if a.flag("-h", "--help") { print(sheetHelp); return }
     guard a.positional.count == 1 else { throw UsageError("sheet needs one document: chartreel sheet DOC -o SHEET.png") }
     guard let output = a.value("-o", "--output") else { throw UsageError("sheet needs an output: -o SHEET.png") }
@@ -34,9 +35,10 @@ func runSheet(_ args: [String]) throws {
     if output == "-" { try requireStandardOutput() }
     _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
 
-    let scene = try loadScene(a.positional[0], strict: a.flag("--strict"))
+    let scene = try loadScene(a.positional[0], a)
     let times = try sheetTimes(scene: scene, every: every, count: count)
     let columns = min(times.count, try a.int("--columns", min: 1, max: 100) ?? 4)
+    try checkSheetSize(scene: scene, thumbnails: times.count, columns: columns, thumbWidth: thumbWidth)
     let sheet = try contactSheet(scene: scene, times: times, columns: columns, thumbWidth: thumbWidth)
     removeStalePartials(of: output)
     try FramePNG.write(sheet, toFile: output)
@@ -67,6 +69,25 @@ func sheetTimes(scene: Scene, every: Double?, count: Int?) throws -> [Double] {
 func timeLabel(_ t: Double) -> String {
     let two = (t * 100).rounded() / 100
     return String(format: abs(two - t) < 1e-9 ? "%.2f s" : "%.3f s", t)
+}
+
+/// The sheet's size in pixels: `count` thumbnails `thumbWidth` wide (and as tall as the
+/// canvas's proportions make them) in `columns`, with margins, gaps and labels.
+func sheetSize(scene: Scene, count: Int, columns: Int, thumbWidth: Int) -> (width: Int, height: Int, thumbHeight: Int) {
+    let th = scene.scaled(by: Double(thumbWidth) / Double(scene.width)).height
+    let rows = (count + columns - 1) / columns
+    let m = SheetLayout.margin, g = SheetLayout.gap, lh = SheetLayout.labelHeight
+    return (2 * m + columns * thumbWidth + (columns - 1) * g, 2 * m + rows * (th + lh) + (rows - 1) * g, th)
+}
+
+/// Refuses a sheet larger than the canvas limit per side before anything is drawn:
+/// `--count 1000 --width 4096 --columns 100` are each in range but make a 38 GB sheet.
+func checkSheetSize(scene: Scene, thumbnails: Int, columns: Int, thumbWidth: Int) throws {
+    let s = sheetSize(scene: scene, count: thumbnails, columns: columns, thumbWidth: thumbWidth)
+    guard s.width > maxCanvasSide || s.height > maxCanvasSide else { return }
+    throw UsageError("\(thumbnails) thumbnails of \(thumbWidth)x\(s.thumbHeight) in \(columns) columns make a sheet of "
+                     + "\(s.width)x\(s.height) pixels, over the limit of \(maxCanvasSide) pixels per side (the canvas limit "
+                     + "per side); use fewer thumbnails (--count, --every), fewer --columns or a smaller --width")
 }
 
 /// Draws the thumbnails of `scene` at `times` in a grid of `columns`, each labelled with its time.

@@ -55,8 +55,11 @@ OPTIONS
   --bayer-scale N      GIF bayer pattern scale 0-5 (default 5; lower: stronger pattern, less banding)
   --loop L             GIF/APNG: forever (default) | once | N plays
   --pause SECONDS      GIF/APNG: hold the last frame this much longer
-  --dry-run            print the plan and the ffmpeg command, render nothing
+  --dry-run            print the plan, the ffmpeg command and the estimated size, render nothing
+  --no-space-check     render even when the estimated output is larger than the free space
   --stall-timeout S    stop ffmpeg if it takes no frame for S seconds (default 60)
+  --allow-path DIR     let the document read files in DIR too (by default only files
+                       inside its own folder); repeatable
   -y, --overwrite      replace an existing file, or a directory holding only frames
   -q, --quiet          no progress and no summary
   --strict             treat the document's warnings (a filter that leaves no rows, a
@@ -69,7 +72,8 @@ USAGE
   chartreel frame DOC --frame N -o FILE.png [--fps F] [--scale S] [-y] [--strict]
 
 Renders one frame as a PNG. Frame N shows the time N / fps. The bytes are the same as
-the same frame in a directory written by `render`.
+the same frame in a directory written by `render`. --allow-path DIR lets the document
+read files in DIR too.
 """
 
 let sheetHelp = """
@@ -79,7 +83,8 @@ USAGE
 Draws a contact sheet: thumbnails of the animation in a grid, each labelled with its
 time. --every takes a step in seconds from 0; --count spreads N thumbnails from the first
 frame to the last (default 12). --columns defaults to 4, --width (thumbnail width in
-pixels) to 240. Prints a summary line on stderr when done (-q: none).
+pixels) to 240. Prints a summary line on stderr when done (-q: none). The sheet may be at most 16384 pixels per side.
+--allow-path DIR lets the document read files in DIR too.
 """
 
 let diffHelp = """
@@ -95,7 +100,7 @@ largest difference is at most T (default 0), 1 when it is over (or the sizes dif
 
 let validateHelp = """
 USAGE
-  chartreel validate DOC [--fps F] [--strict]
+  chartreel validate DOC [--fps F] [--strict] [--allow-path DIR]
 
 Checks DOC without rendering. Prints its size, frame rate, duration and frame count, and
 a table of every animation with its resolved start and end. Exits 2 with every problem

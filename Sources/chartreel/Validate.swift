@@ -101,10 +101,10 @@ func curveName(_ e: Easing) -> String {
 
 /// `chartreel validate DOC`: checks the document without rendering and describes it.
 func runValidate(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-h", "--help", "--strict"], valued: ["--fps"])
+    let a = try Arguments(args, flags: ["-h", "--help", "--strict"], valued: ["--fps", "--allow-path"])
     if a.flag("-h", "--help") { print(validateHelp); return }
     guard a.positional.count == 1 else { throw UsageError("validate needs one document: chartreel validate DOC") }
-    var scene = try loadScene(a.positional[0], strict: a.flag("--strict"))
+    var scene = try loadScene(a.positional[0], a)
     if let f = try a.double("--fps", min: 1, max: 1000) { scene.fps = f }
     let bg = scene.background
     print("\(a.positional[0]): valid")

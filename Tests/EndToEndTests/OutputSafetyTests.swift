@@ -57,7 +57,14 @@ final class OutputSafetyTests: ChartreelTestCase {
         for format in ["mp4", "gif", "webm", "apng", "mov"] {
             let out = full + "/out." + format
             try Data("earlier".utf8).write(to: URL(fileURLWithPath: out))
-            let r = try chartreel(["render", Self.document, "-o", out, "-y", "--scale", "0.5", "--fps", "5"])
+            // The estimate (a few KB to 400 KB) is over the 4 KB left, so the render is
+            // refused before a frame is drawn (exit 2, issue 22)...
+            let refused = try chartreel(["render", Self.document, "-o", out, "-y", "--scale", "0.5", "--fps", "5"])
+            XCTAssertEqual(refused.status, 2, "\(format): \(refused.stderr)")
+            XCTAssertTrue(refused.stderr.contains("are free where it goes"), "\(format): \(refused.stderr)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out)), Data("earlier".utf8), format)
+            // ...and past the estimate, the disk filling up is still caught after the fact.
+            let r = try chartreel(["render", Self.document, "-o", out, "-y", "--scale", "0.5", "--fps", "5", "--no-space-check"])
             XCTAssertEqual(r.status, 1, "\(format): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("No space left on device") || r.stderr.contains("disk may be full"),
                           "\(format): \(r.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
 import Geometry
-import Text
+@testable import Text
 import XCTest
 
 /// The Noto fonts `scripts/setup` installs (fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji).
@@ -151,6 +151,41 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(got.count, 1, "\(got)")
         XCTAssertTrue(got.first?.contains("U+10FFFD") ?? false)
         XCTAssertTrue(got.first?.contains(label) ?? false)
+    }
+}
+
+final class LabelLimitTests: XCTestCase {
+    /// A label past the label limit (10,000 characters) is shaped only up to it, with an
+    /// ellipsis, and said once: a 1 MB title used to take 1 GB of glyphs and coverage.
+    func testALabelPastTheLimitIsCutWithAnEllipsisAndAWarning() throws {
+        let messages = Locked<[String]>([])
+        TextWarnings.setHandler { m in messages.withLock { $0.append(m) } }
+        defer { TextWarnings.setHandler { _ in } }
+        let long = String(repeating: "ab", count: 15_000)
+        let line = TextLine(long, font: dejaVu, size: 10)
+        let ellipsis = TextLine("…", font: dejaVu, size: 10)
+        XCTAssertEqual(line.glyphs.count, 10_001)
+        XCTAssertEqual(line.glyphs.last?.glyph, ellipsis.glyphs.first?.glyph)
+        XCTAssertEqual(line.glyphs.last?.cluster, 10_000)
+        let got = messages.withLock { $0 }
+        XCTAssertEqual(got.count, 1, "\(got)")
+        XCTAssertTrue(got.first?.hasPrefix("a label of 30000 characters was cut to the first 10000 (the label limit)") == true, "\(got)")
+        // At the limit nothing is cut.
+        XCTAssertEqual(TextLine(String(long.prefix(10_000)), font: dejaVu, size: 10).glyphs.count, 10_000)
+    }
+}
+
+final class ShapingCacheTests: XCTestCase {
+    /// The cache of shaped strings is bounded by glyphs, not only by strings: 300 distinct
+    /// labels of 10,000 characters (3 million glyphs) keep at most a million.
+    func testTheShapingCacheIsBoundedByGlyphs() {
+        let word = String(repeating: "x", count: 9_990)
+        for i in 0..<300 {
+            _ = TextLine("\(i)" + word, font: dejaVu, size: 10)
+            XCTAssertLessThanOrEqual(Shaper.cached.glyphs, Shaper.glyphCapacity)
+        }
+        XCTAssertGreaterThan(Shaper.cached.glyphs, 0)
+        XCTAssertLessThan(Shaper.cached.strings, 120)
     }
 }
 

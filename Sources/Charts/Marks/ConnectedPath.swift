@@ -14,6 +14,11 @@ struct ConnectedShape: Sendable {
 }
 
 extension ChartSpec {
+    /// Whether lines and areas with more points than pixel columns are drawn from their
+    /// M4 points (Decimation.swift). Always on; tests turn it off to compare with the
+    /// full drawing.
+    nonisolated(unsafe) static var decimatesLines = true
+
     /// The pixel points of a series' elements, at their high (or low) values.
     func seriesPoints(_ els: [MarkElement], _ l: ChartState, horizontal: Bool, useLow: Bool) -> [Point] {
         els.map { e in
@@ -25,8 +30,29 @@ extension ChartSpec {
     /// The path of one series: the line through its points, closed down to the baseline
     /// or back along its low values for an area.
     func connectedPath(_ shape: ConnectedShape, _ o: MarkOptions, _ l: ChartState, _ els: [MarkElement], horizontal: Bool) -> Path {
+        connectedPath(shape, o, l, els, horizontal: horizontal, decimate: false).path
+    }
+
+    /// `connectedPath`, with `decimate` drawn from the M4 points of a straight-segment
+    /// series that has more points than the plot has quarter-pixel columns
+    /// (Decimation.swift); `remap` then maps a line's trims onto the shorter path.
+    func connectedPath(_ shape: ConnectedShape, _ o: MarkOptions, _ l: ChartState, _ els: [MarkElement], horizontal: Bool,
+                       decimate: Bool) -> (path: Path, remap: TrimRemap?) {
         var pts = seriesPoints(els, l, horizontal: horizontal, useLow: false)
         if shape.startAtOrigin { pts.insert(Point(l.plot.minX, l.plot.maxY), at: 0) }
+        let span = horizontal ? l.plot.height : l.plot.width
+        let decimates = decimate && shape.interpolation == .linear
+        var remap: TrimRemap? = nil
+        if decimates, let kept = M4.keptIndices(pts, horizontal: horizontal, span: span) {
+            if !shape.isArea { remap = M4.trimRemap(pts, kept: kept) }
+            pts = kept.map { pts[$0] }
+        }
+        return (connectedPath(shape, o, l, els, points: pts, horizontal: horizontal, decimate: decimates), remap)
+    }
+
+    /// The path through `pts` (the series' points, decimated or not).
+    private func connectedPath(_ shape: ConnectedShape, _ o: MarkOptions, _ l: ChartState, _ els: [MarkElement],
+                               points pts: [Point], horizontal: Bool, decimate: Bool) -> Path {
         var path = Path()
         guard let first = pts.first else { return path }
         path.move(to: first)
@@ -38,6 +64,9 @@ extension ChartSpec {
             let ranged = o.stack != .none || o.y2 != nil || o.x2 != nil
             if ranged {
                 var low = seriesPoints(els, l, horizontal: horizontal, useLow: true)
+                if decimate, let kept = M4.keptIndices(low, horizontal: horizontal, span: horizontal ? l.plot.height : l.plot.width) {
+                    low = kept.map { low[$0] }
+                }
                 low.reverse()
                 path.line(to: low[0])
                 shape.interpolation.appendSegments(through: low, to: &path)
@@ -102,8 +131,19 @@ extension ChartSpec {
         for (si, name) in names.enumerated() {
             let els = all.filter { $0.series == name }
             guard !els.isEmpty else { continue }
-            let path = connectedPath(shape, o, l, els, horizontal: horizontal)
+            // Decimated unless the path morphs (its points must match the target's one to
+            // one), an area is trimmed (its outline's length is not the line's), or the
+            // stroke has miter joins: a zigzag's miters reach far past its points, and the
+            // decimated line has other turns (round and bevel joins stay within half the
+            // width of the line, which the M4 points bound).
+            let morphs = target != nil && o.transition != nil
+            let trimmed = o.trimStart.isAnimated || o.trimEnd.isAnimated || o.trimStart.value(at: 0) != 0 || o.trimEnd.value(at: 0) != 1
+            let mitered = stroke.map { $0.style.join == .miter } ?? false
+            let drawn = connectedPath(shape, o, l, els, horizontal: horizontal,
+                                      decimate: ChartSpec.decimatesLines && !morphs && !mitered && !(shape.isArea && trimmed))
+            let path = drawn.path
             var node = ShapeNode(id: names.count > 1 ? "\(o.id ?? m.kind.rawValue)[\(name)]" : o.id, path: path, frame: l.plot)
+            node.trimRemap = drawn.remap
             let multi = names.count > 1 || o.color != nil
             if shape.isArea {
                 let paint: NodePaint = multi ? .solid(els[0].color) : (fill ?? .solid(els[0].color.opacity(0.3)))

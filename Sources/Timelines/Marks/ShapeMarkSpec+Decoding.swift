@@ -22,7 +22,7 @@ extension TimelineDecoder {
         let kind = o.required("kind")?.stringEnum(["rect", "roundedRect", "capsule", "ellipse", "circle", "path"]) ?? "rect"
         m.inData = (o.optional("units")?.stringEnum(["data", "pixels"]) ?? "pixels") == "data"
         if kind == "path" {
-            guard let sv = o.required("svg"), let text = sv.string() else { return }
+            guard let sv = o.required("svg"), let text = sv.longString() else { return }
             do { m.path = try Path(svg: text) } catch let e as SVGPathError {
                 // The offset counts UTF-8 bytes of the path data; show what precedes it.
                 let before = String(decoding: Array(text.utf8).prefix(e.offset), as: UTF8.self)

@@ -1,0 +1,215 @@
+import Charts
+
+/// A CSV file read straight into typed rows, for big files.
+///
+/// `CSVReader.read` keeps every cell as a `String` with its own location (an array of
+/// each per row) before `CSVReader.table` types them: for 1,000,000 rows of two numbers
+/// that was ~180 MB besides the rows themselves (scripts/bench --load). Here the text is
+/// split once into byte ranges in three flat arrays (17 bytes a cell), the columns are
+/// typed from those ranges, and each cell becomes its value with no other copy; a cell's
+/// line and column are worked out from its byte offset only when it has an error. The
+/// rows, the errors and their locations are those of `read` followed by `table`, which
+/// stay as the plain reference (`CSVTableTests` and the csv fuzz target compare them).
+public struct CSVTable: Sendable {
+    /// The column names from the first row (an empty name becomes `column<N>`).
+    public var header: [String]
+    /// The data rows, typed.
+    public var rows: [DataRow]
+    /// Where each row starts (its first cell), parallel to `rows`.
+    public var rowLocations: [SourceLocation]
+}
+
+extension CSVReader {
+    /// The typed rows of `bytes`: `read` then `table` in one pass, without keeping the
+    /// cells as strings. `checkHeader` sees the column names once the text is known to be
+    /// a table (where `read` would return) and before any cell is typed; when it returns
+    /// false, so does this (nil).
+    /// - Throws: what `read` and `table` throw, at the same locations.
+    public static func typedTable(_ bytes: [UInt8], file: String, types: [String: ColumnType],
+                                  maxTextLength: Int = DocumentLimits().maxLabelLength,
+                                  checkHeader: ([String]) -> Bool = { _ in true }) throws(CSVError) -> CSVTable? {
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        if let bad = firstInvalidUTF8(bytes, from: start) {
+            throw CSVError(file: file, location: location(of: bad, in: bytes, from: start),
+                           message: "invalid UTF-8 (byte 0x\(hex2(bytes[bad]))); save the file as UTF-8")
+        }
+        let cells = try CSVCells(bytes, from: start, file: file)
+        func at(_ cell: Int) -> SourceLocation { location(of: cells.starts[cell], in: bytes, from: start) }
+        guard cells.rowCount > 0 else {
+            throw CSVError(file: file, location: SourceLocation(line: 1, column: 1),
+                           message: "the file is empty; expected a header row such as \"x,y\"")
+        }
+        let names = cells.row(0).enumerated().map { k, c in cells.text(c, bytes) ?? "column\(k + 1)" }
+        var seen: [String: Int] = [:]
+        for (k, n) in names.enumerated() {
+            if let first = seen[n] {
+                throw CSVError(file: file, location: at(cells.row(0).lowerBound + k),
+                               message: "duplicate column name \"\(n)\" (also column \(first + 1))")
+            }
+            seen[n] = k
+        }
+        for r in 1..<max(1, cells.rowCount) where cells.row(r).count != names.count {
+            let row = cells.row(r)
+            let cell = row.count > names.count ? row.lowerBound + names.count : row.lowerBound
+            var message = "expected \(names.count) \(names.count == 1 ? "field" : "fields") as in the header, found \(row.count)"
+            if names.count == 1 {
+                message += "; the header (line 1) has no comma, so this may not be a CSV file: "
+                    + "CSV separates fields with commas"
+            }
+            throw CSVError(file: file, location: at(cell), message: message)
+        }
+        if cells.rowCount == 1 {
+            throw CSVError(file: file, location: SourceLocation(line: cells.lastLine, column: 1), message: "no data rows after the header")
+        }
+        guard checkHeader(names) else { return nil }
+        // Column kinds: given, or numbers when every non-empty cell is one.
+        var kinds: [ColumnType] = []
+        for (k, name) in names.enumerated() {
+            if let t = types[name] { kinds.append(t); continue }
+            var any = false, numeric = true
+            for r in 1..<cells.rowCount {
+                guard let s = cells.text(cells.row(r).lowerBound + k, bytes) else { continue }
+                any = true
+                if number(trim(s)) == nil { numeric = false; break }
+            }
+            kinds.append(any && numeric ? .number : .string)
+        }
+        var rows: [DataRow] = []
+        rows.reserveCapacity(cells.rowCount - 1)
+        for r in 1..<cells.rowCount {
+            var d: DataRow = [:]
+            for (k, cell) in cells.row(r).enumerated() {
+                guard let cellText = cells.text(cell, bytes) else { continue }
+                switch kinds[k] {
+                case .string:
+                    if cellText.utf8.count > maxTextLength, case let n = cellText.unicodeScalars.count, n > maxTextLength {
+                        throw CSVError(file: file, location: at(cell),
+                                       message: "a text of \(n) characters in column \(quotedForMessage(names[k])), over the "
+                                       + "limit of \(maxTextLength) characters on a label's length (the label limit)")
+                    }
+                    d[names[k]] = .string(cellText)
+                case .number:
+                    guard let v = number(trim(cellText)) else {
+                        throw CSVError(file: file, location: at(cell),
+                                       message: "expected a number in column \"\(names[k])\", found \(quotedForMessage(cellText))")
+                    }
+                    d[names[k]] = .number(v)
+                case .date(let pattern):
+                    let v = pattern.map { DateFormat($0).parse(trim(cellText)) } ?? CivilDate.parseISO(trim(cellText))
+                    guard let v else {
+                        let like = pattern.map { " like \"\($0)\"" } ?? " in ISO 8601 (2024-03-05)"
+                        throw CSVError(file: file, location: at(cell),
+                                       message: "expected a date\(like) in column \"\(names[k])\", found \(quotedForMessage(cellText))")
+                    }
+                    d[names[k]] = .number(v)
+                }
+            }
+            rows.append(d)
+        }
+        return CSVTable(header: names, rows: rows, rowLocations: cells.rowLocations.dropFirst().map { $0 })
+    }
+}
+
+/// The cells of a CSV text as byte ranges, split by the rules of `CSVReader.read`.
+struct CSVCells {
+    /// Where each cell starts: its first byte, or its opening quote.
+    var starts: [Int] = []
+    /// Where each cell's text ends (exclusive; a quoted cell's closing quote).
+    var ends: [Int] = []
+    /// Per cell: 1 quoted, 2 holds doubled quotes to undo.
+    var flags: [UInt8] = []
+    /// The index of each record's first cell, and one past the last record's.
+    var rowStarts: [Int] = [0]
+    /// Where each record starts.
+    var rowLocations: [SourceLocation] = []
+    /// The line the text ends on.
+    var lastLine = 1
+
+    var rowCount: Int { rowStarts.count - 1 }
+    func row(_ r: Int) -> Range<Int> { rowStarts[r]..<rowStarts[r + 1] }
+
+    /// The text of cell `c`, or nil for an empty, unquoted cell (a missing value).
+    func text(_ c: Int, _ bytes: [UInt8]) -> String? {
+        let quoted = flags[c] & 1 != 0
+        let from = starts[c] + (quoted ? 1 : 0), to = ends[c]
+        if from == to && !quoted { return nil }
+        let s = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<to]), as: UTF8.self) }
+        return flags[c] & 2 != 0 ? s.replacingOccurrences(of: "\"\"", with: "\"") : s
+    }
+
+    /// Splits `bytes` from `start` (after a byte order mark).
+    init(_ bytes: [UInt8], from start: Int, file: String) throws(CSVError) {
+        var line = 1, column = 1
+        var cellStart = start
+        var rowStart = SourceLocation(line: 1, column: 1)
+        var quoted = false, wasQuoted = false, doubled = false
+        var quoteStart = rowStart
+        var closeAt = 0
+        let count = bytes.count
+        func endField(_ end: Int) {
+            starts.append(cellStart); ends.append(wasQuoted ? closeAt : end)
+            flags.append((wasQuoted ? 1 : 0) | (doubled ? 2 : 0))
+            wasQuoted = false; doubled = false
+        }
+        func endRecord(_ end: Int) {
+            endField(end)
+            let first = rowStarts[rowStarts.count - 1]
+            // A blank line (one empty, unquoted cell) is no record.
+            if starts.count - first == 1 && flags[first] & 1 == 0 && ends[first] == starts[first] {
+                starts.removeLast(); ends.removeLast(); flags.removeLast()
+            } else {
+                rowStarts.append(starts.count)
+                rowLocations.append(rowStart)
+            }
+        }
+        try bytes.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(CSVError) in
+            var i = start
+            while i < count {
+                let c = b[i]
+                if c & 0xC0 != 0x80 { column += 1 }
+                if quoted {
+                    if c == 0x22 {
+                        if i + 1 < count && b[i + 1] == 0x22 { doubled = true; i += 2; column += 1; continue }
+                        quoted = false
+                        closeAt = i
+                    } else if c == 0x0A || (c == 0x0D && !(i + 1 < count && b[i + 1] == 0x0A)) {
+                        line += 1; column = 1
+                    }
+                    i += 1; continue
+                }
+                switch c {
+                case 0x22:
+                    if i == cellStart && !wasQuoted {
+                        quoted = true; wasQuoted = true; quoteStart = SourceLocation(line: line, column: column - 1)
+                    } else {
+                        throw CSVError(file: file, location: SourceLocation(line: line, column: column - 1),
+                                       message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
+                    }
+                case 0x2C:
+                    endField(i)
+                    cellStart = i + 1
+                case 0x0D, 0x0A:
+                    let end = i
+                    if c == 0x0D && i + 1 < count && b[i + 1] == 0x0A { i += 1 }
+                    endRecord(end)
+                    line += 1; column = 1
+                    cellStart = i + 1
+                    rowStart = SourceLocation(line: line, column: 1)
+                default:
+                    if wasQuoted {
+                        throw CSVError(file: file, location: SourceLocation(line: line, column: column - 1),
+                                       message: "text after a closing quote; quote the whole field and double any quote inside it (\"\")")
+                    }
+                }
+                i += 1
+            }
+        }
+        if quoted {
+            throw CSVError(file: file, location: quoteStart, message: "unterminated quoted field: no closing quote before the end of the file")
+        }
+        let first = rowStarts[rowStarts.count - 1]
+        if cellStart < count || wasQuoted || starts.count > first { endRecord(count) }
+        lastLine = line
+    }
+}
