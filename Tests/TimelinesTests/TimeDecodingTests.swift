@@ -125,4 +125,25 @@ final class TimeDecodingTests: XCTestCase {
         let size = errors(chart(#""time": { "field": "year", "key": "name" },"#, mark: #"{ "type": "point", "size": { "field": "pop" } }"#))
         XCTAssertTrue(size.contains(#"charts[0].marks[0].size.field: no row of data "d" has a field "pop""#), size)
     }
+
+    func testACSVDateColumnAsTimeNamesTheMomentAsADate() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("time-dates-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "month,k,v\nJan 1 2020,A,1\nFeb 1 2020,A,3\nMar 1 2020,A,2\n".write(to: dir.appendingPathComponent("d.csv"), atomically: true, encoding: .utf8)
+        func doc(_ title: String) throws -> Scene {
+            let text = """
+            { "canvas": { "width": 200, "height": 100 }, "data": { "d": { "file": "d.csv" } },
+              "charts": [ { "data": "d", "time": { "field": "month", "key": "k", "perStep": 1 }, "x": { "field": "k" },
+                            "y": { "field": "v", "domain": [0, 4] }, "title": "\(title)", "marks": [ { "type": "bar" } ] } ] }
+            """
+            let path = dir.appendingPathComponent("doc.json").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return try TimelineDecoder.load(path: path)
+        }
+        // Halfway from February to March the month on screen is February, written as a date.
+        let moving = try doc("{time:MMM yyyy}").frame(at: 1.5)
+        XCTAssertTrue(moving.data == (try doc("Feb 2020").frame(at: 1.5)).data)
+        XCTAssertFalse(moving.data == (try doc("Mar 2020").frame(at: 1.5)).data)
+    }
 }
