@@ -61,6 +61,13 @@ extension ChartSpec {
         return Resolved(type: type!, values: values, domain: (lo, hi), categories: categories)
     }
 
+    /// Whether `v` lies in the domain `d` (either end first), allowing a billionth of its
+    /// width for rounding.
+    static func domain(_ d: (Double, Double), contains v: Double) -> Bool {
+        let lo = min(d.0, d.1), hi = max(d.0, d.1), eps = (hi - lo) * 1e-9
+        return v >= lo - eps && v <= hi + eps
+    }
+
     /// The ticks of an axis on a resolved channel whose domain follows moving data: the
     /// ticks of the domains at the two steps around the moment, inside the moment's
     /// domain. A tick of both steps is opaque; one of a single step fades with the
@@ -73,8 +80,6 @@ extension ChartSpec {
         guard b.fraction > 0 else { return ta }
         let tb = ticks(rb, axis: axis)
         let f = b.fraction
-        let lo = min(r.domain.0, r.domain.1), hi = max(r.domain.0, r.domain.1)
-        let eps = (hi - lo) * 1e-9
         var out: [AxisTick] = []
         for t in ta {
             let shared = tb.contains { $0.value == t.value }
@@ -87,7 +92,7 @@ extension ChartSpec {
             u.opacity = f
             out.append(u)
         }
-        return out.filter { $0.value >= lo - eps && $0.value <= hi + eps && $0.opacity > 0 }.sorted { $0.value < $1.value }
+        return out.filter { Self.domain(r.domain, contains: $0.value) && $0.opacity > 0 }.sorted { $0.value < $1.value }
     }
 
     /// The ticks of an axis on a resolved channel.

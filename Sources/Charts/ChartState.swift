@@ -165,8 +165,7 @@ extension ChartSpec {
         if x.animatedDomain != nil || y.animatedDomain != nil { return true }
         func outside(_ c: Channel, _ r: Resolved) -> Bool {
             guard let d = c.domain, !c.domainFollows, r.type != .band else { return false }
-            let lo = min(d.0, d.1), hi = max(d.0, d.1), eps = (hi - lo) * 1e-9
-            return r.values.contains { v in v.map { $0 < lo - eps || $0 > hi + eps } ?? false }
+            return r.values.contains { v in v.map { !$0.isNaN && !Self.domain(d, contains: $0) } ?? false }
         }
         return outside(x, l.xResolved) || outside(y, l.yResolved)
     }
@@ -184,8 +183,7 @@ extension ChartSpec {
         func inView(_ c: Channel, _ r: Resolved, _ other: Channel, _ o: Resolved) -> Resolved? {
             guard let d = c.domain, !c.domainFollows, c.animatedDomain == nil, other.domain == nil, other.animatedDomain == nil,
                   r.type != .band, o.type != .band else { return nil }
-            let lo = min(d.0, d.1), hi = max(d.0, d.1), eps = (hi - lo) * 1e-9
-            let shown = data.indices.filter { i in r.values[i].map { $0 >= lo - eps && $0 <= hi + eps } ?? false }
+            let shown = data.indices.filter { i in r.values[i].map { Self.domain(d, contains: $0) } ?? false }
             guard !shown.isEmpty, shown.count < data.count else { return nil }
             var visible = self
             visible.data = shown.map { data[$0] }
