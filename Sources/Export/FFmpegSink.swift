@@ -169,6 +169,16 @@ public final class FFmpegSink: FrameSink {
         }
     }
 
+    /// Only raw RGBA hands ffmpeg the frame's own storage; yuv420p and BGRA are converted
+    /// copies, made on the rendering threads.
+    public var encodingSharesPixels: Bool { format.pipePixelFormat(alpha: options.alpha) == .rgba }
+
+    /// RGBA and BGRA bytes are frame-sized: drawn over by a later frame once written. The
+    /// yuv420p planes are not.
+    public func reclaim(_ encoded: consuming [UInt8]) -> Pixmap? {
+        Pixmap(width: width, height: height, premultipliedData: encoded)
+    }
+
     /// Writes one frame's raw bytes to ffmpeg's stdin.
     public func write(_ frame: [UInt8], index: Int) throws {
         guard let writer else { throw ExportError.invalidArgument("write before begin") }

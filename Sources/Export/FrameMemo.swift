@@ -39,7 +39,10 @@ final class FrameMemo<Encoded: Sendable>: Sendable {
     /// `frame`'s encoding: remembered if `frame` shares its storage with a frame encoded
     /// before, otherwise `encode(frame)`, remembered for the next frames.
     func encoded(_ frame: Pixmap, _ encode: (Pixmap) throws -> Encoded) rethrows -> Encoded {
-        let address = frame.data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress!) }
+        // Only a picture handed out for several frames can come again; remembering any
+        // other would keep its pixels from being recycled (FrameRenderer.recycle).
+        guard frame.mayRepeat else { return try encode(frame) }
+        let address = frame.storageAddress
         if let hit = entries.withLock({ es in es.last(where: { $0.address == address && $0.pixmap.data.count == frame.data.count })?.encoded }) {
             return hit
         }

@@ -56,25 +56,42 @@ public struct FrameSequencer {
     ///
     /// `progress`, if given, is called on the calling thread after each frame is written
     /// with (frames written, frameCount).
+    ///
+    /// `recycle`, if given, receives frames' pixels once nothing of the export uses them
+    /// any more (after encoding, or after `write` for sinks that write the frame's own
+    /// bytes; see `FrameSink.encodingSharesPixels`), for the renderer to draw over.
     public func run<Sink: FrameSink>(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
                                      sink: Sink, cancellation: CancellationToken? = nil,
-                                     progress: ((Int, Int) -> Void)? = nil) throws {
+                                     progress: ((Int, Int) -> Void)? = nil,
+                                     recycle: (@Sendable (consuming Pixmap) -> Void)? = nil) throws {
         // A sink blocked on ffmpeg (a full pipe, a flush that never ends) hears of the
         // cancellation at once, not when its write returns.
         let box = UncheckedSink(sink)
         let interruptKey = cancellation?.onCancel { _ in box.sink.interrupt() }
         defer { if let interruptKey { cancellation?.removeHandler(interruptKey) } }
         do {
-            let encode = sink.encoder()
+            let sinkEncode = sink.encoder()
+            let encode: @Sendable (Pixmap, Int) throws -> Sink.Encoded
+            if let recycle, !sink.encodingSharesPixels {
+                encode = { frame, i in
+                    let e = try sinkEncode(frame, i)
+                    recycle(frame)
+                    return e
+                }
+            } else {
+                encode = sinkEncode
+            }
             if threads == 1 || frameCount <= 1 {
                 for i in 0..<max(0, frameCount) {
                     if let e = cancellation?.error { throw e }
-                    try sink.write(try encode(try render(i), i), index: i)
+                    let frame = try encode(try render(i), i)
+                    try sink.write(frame, index: i)
+                    if let recycle, let p = sink.reclaim(frame) { recycle(p) }
                     progress?(i + 1, frameCount)
                 }
             } else {
                 try runParallel(frameCount: frameCount, render: render, encode: encode, sink: sink,
-                                cancellation: cancellation, progress: progress)
+                                cancellation: cancellation, progress: progress, recycle: recycle)
             }
             if let e = cancellation?.error { throw e }
             try sink.finish()
@@ -89,7 +106,8 @@ public struct FrameSequencer {
     private func runParallel<Sink: FrameSink>(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
                                               encode: @escaping @Sendable (Pixmap, Int) throws -> Sink.Encoded,
                                               sink: Sink, cancellation: CancellationToken?,
-                                              progress: ((Int, Int) -> Void)?) throws {
+                                              progress: ((Int, Int) -> Void)?,
+                                              recycle: (@Sendable (consuming Pixmap) -> Void)?) throws {
         let state = SequencerState<Sink.Encoded>(frameCount: frameCount, window: maxInFlight)
         let workerCount = min(threads, frameCount)
         state.runningWorkers = workerCount
@@ -107,6 +125,7 @@ public struct FrameSequencer {
             let frame = try state.waitForFrame(i)
             do {
                 try sink.write(frame, index: i)
+                if let recycle, let p = sink.reclaim(frame) { recycle(p) }
             } catch {
                 state.fail(error)
                 throw error

@@ -32,11 +32,23 @@ public protocol FrameSink: AnyObject {
     /// `write` or `finish` that is blocked (on a child process) return soon, with an
     /// error. Optional; by default nothing happens.
     func interrupt()
+    /// Whether what `encoder()` returns may share the rendered frame's pixel storage (raw
+    /// RGBA handed to the output as it is). When false, the sequencer hands the frame
+    /// back to the renderer for reuse as soon as it is encoded. By default true: nothing
+    /// is reused.
+    var encodingSharesPixels: Bool { get }
+    /// Pixels to reuse once `write` has consumed `encoded`: a frame-sized buffer (the
+    /// frame's own storage, or a converted copy of it), or nil. By default nil.
+    func reclaim(_ encoded: consuming Encoded) -> Pixmap?
 }
 
 extension FrameSink {
     /// Nothing to unblock.
     public func interrupt() {}
+    /// Unknown: assume the encoding keeps the pixels.
+    public var encodingSharesPixels: Bool { true }
+    /// Nothing to reuse.
+    public func reclaim(_ encoded: consuming Encoded) -> Pixmap? { nil }
 }
 
 extension FrameSink where Encoded == Pixmap {

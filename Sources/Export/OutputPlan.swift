@@ -106,4 +106,8 @@ public struct OutputPlan: Sendable {
         let t = Scene.time(ofFrame: range.lowerBound + i, fps: fps)
         return renderer.frame(at: t)
     }
+
+    /// Hands a frame's pixels back once nothing uses them, for a later frame to be drawn
+    /// into (`FrameRenderer.recycle`). Safe to call from many threads.
+    public func recycle(_ frame: consuming Pixmap) { renderer.recycle(frame) }
 }

@@ -125,7 +125,7 @@ public struct OutputWriter {
         }
         try FrameSequencer(threads: threads, frameBytes: s.width * s.height * 4)   // the rendered pixmaps dominate
             .run(frameCount: plan.range.count, render: { i in plan.frame(i) }, sink: sink,
-                 cancellation: cancellation, progress: progress)
+                 cancellation: cancellation, progress: progress, recycle: { plan.recycle($0) })
     }
 }
 

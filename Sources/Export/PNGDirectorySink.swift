@@ -92,6 +92,9 @@ public final class PNGDirectorySink: FrameSink {
         }
     }
 
+    /// The encoder compresses a copy of the pixels and writes it itself.
+    public var encodingSharesPixels: Bool { false }
+
     /// Counts the frame; its file was written by the encoder.
     public func write(_ frame: Int, index: Int) throws {
         guard tempDirectory != nil else { throw ExportError.invalidArgument("write before begin") }

@@ -44,6 +44,11 @@ public final class RawRGBASink: FrameSink {
         }
     }
 
+    /// The written bytes (the frame's own storage, or its straight copy) to draw over.
+    public func reclaim(_ encoded: consuming [UInt8]) -> Pixmap? {
+        Pixmap(width: width, height: height, premultipliedData: encoded)
+    }
+
     /// Writes the frame's straight RGBA bytes; a closed reader gives `ExportError.io`.
     public func write(_ frame: [UInt8], index: Int) throws {
         guard begun else { throw ExportError.invalidArgument("write before begin") }

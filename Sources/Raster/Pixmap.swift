@@ -7,7 +7,7 @@ public struct Pixmap: Hashable, Sendable {
     public let height: Int
     /// The pixel bytes, `width * height * 4` of them.
     public var data: [UInt8] {
-        didSet { isKnownOpaque = false }
+        didSet { isKnownOpaque = false; mayRepeat = false }
     }
     /// Set when every pixel is known to be opaque without looking: a pixmap filled with
     /// an opaque colour, or a canvas's drawing on one (compositing onto an opaque pixel
@@ -16,6 +16,12 @@ public struct Pixmap: Hashable, Sendable {
     /// `isOpaque` a pass over the frame, 4–7 % of the curved-line video's CPU time.
     /// Not part of equality.
     public internal(set) var isKnownOpaque = false
+    /// Set by a renderer on a picture it hands out for more than one frame (a cached
+    /// hold, shared by every frame of it without a copy), so an encoder may remember what
+    /// the picture encoded to, keyed by its storage (`Export.FrameMemo`), and a frame
+    /// recycler knows the storage is not the caller's alone. Any write through `data`
+    /// clears it. Not part of equality.
+    public var mayRepeat = false
 
     /// Creates a pixmap filled with one pixel value (transparent by default).
     /// Sizes below 1 are raised to 1 so a pixmap always has memory to point at.
@@ -43,6 +49,23 @@ public struct Pixmap: Hashable, Sendable {
     public init?(width: Int, height: Int, premultipliedData: [UInt8]) {
         guard width > 0, height > 0, premultipliedData.count == width * height * 4 else { return nil }
         self.width = width; self.height = height; data = premultipliedData
+    }
+
+    /// Overwrites every pixel with `other`'s, which has the same size, in this pixmap's own
+    /// storage: a recycled frame takes a cached picture's pixels without allocating (a
+    /// fresh 8 MB frame arrives as ~2,000 zero-filled page faults).
+    public mutating func copyPixels(from other: Pixmap) {
+        precondition(other.width == width && other.height == height, "copyPixels: sizes differ")
+        data.withUnsafeMutableBytes { dst in
+            other.data.withUnsafeBytes { src in dst.copyMemory(from: src) }
+        }
+        isKnownOpaque = other.isKnownOpaque
+    }
+
+    /// The address of the pixel storage: the same for copies that share it (arrays copy on
+    /// write), different for storages alive at the same time.
+    public var storageAddress: UnsafeRawPointer {
+        data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress!) }
     }
 
     /// The pixel at (x, y); the caller keeps the coordinates in bounds.

@@ -17,6 +17,14 @@ import Raster
 /// its cached pictures and one `Canvas`, reset for every frame, so its rasterizer
 /// buffers and offscreen layers are allocated once, not once a frame (with a fresh
 /// canvas a frame cost ~470 page faults on 800×600; see Canvas.swift, Layers).
+///
+/// Frames themselves can be recycled: a caller done with a frame's pixels hands them back
+/// with `recycle(_:)`, and the next frame is drawn into them (filled with the background,
+/// or given a cached picture's pixels by a copy) instead of a fresh allocation. A frame
+/// above glibc's mmap threshold (4 MiB, set by the CLI; 1080p is 8.3 MB) is a new
+/// mapping each time, every page of it a zero-filled fault when first written: a third of
+/// the CPU of a 1080p race went to the kernel. Recycling is only an optimisation: frames
+/// are values, so a recycled storage that is still shared is copied, never overwritten.
 public final class FrameRenderer: @unchecked Sendable {
     /// The scene.
     public let scene: Scene
@@ -33,6 +41,12 @@ public final class FrameRenderer: @unchecked Sendable {
     /// held 66–130 MB of mostly identical pictures (scripts/bench --load, peak 150–215 MB
     /// against 150 MB allowed).
     static let cacheBytes = 32 << 20
+    /// Frames handed back by `recycle(_:)`, waiting to be drawn over.
+    let spares = Mutex<[Pixmap]>([])
+    /// How many spare frames are kept: enough for the frames of a window in flight to
+    /// come back before they are reused, no more than 64 MB of them (2 at 4K).
+    static let spareBytes = 64 << 20
+    static let maxSpares = 4
 
     final class Worker {
         /// Reused for every frame the worker draws, with its rasterizer buffers and
@@ -63,7 +77,12 @@ public final class FrameRenderer: @unchecked Sendable {
         let k = key.count
         let worker = pool.withLock { $0.popLast() } ?? Worker()
         defer { pool.withLock { $0.append(worker) } }
-        var blank: Pixmap { Pixmap(width: scene.width, height: scene.height, fill: scene.background.premultiplied) }
+        var blank: Pixmap {
+            let bg = scene.background.premultiplied
+            guard var p = takeSpare() else { return Pixmap(width: scene.width, height: scene.height, fill: bg) }
+            p.fill(bg)
+            return p
+        }
         let c = worker.canvas ?? Canvas(width: 1, height: 1)
         worker.canvas = c
         // A picture too big to keep several of (above 16 MB: beyond 1080p) is cached only
@@ -100,12 +119,41 @@ public final class FrameRenderer: @unchecked Sendable {
                 if list.count > limit { list.removeFirst(list.count - limit) }
             }
         }
-        if k == entries.count { return base }
-        // Drawing on the canvas copies the cached pixels once (copy on write).
-        c.reset(to: base)
+        if k == entries.count {
+            var held = base
+            held.mayRepeat = true
+            return held
+        }
+        // The cached pixels are copied once: into a recycled frame, or by drawing on the
+        // canvas (copy on write).
+        if var p = takeSpare() {
+            p.copyPixels(from: base)
+            c.reset(to: p)
+        } else {
+            c.reset(to: base)
+        }
         for n in entries[k...] { n.render(at: t, on: c) }
         return c.takePixmap()
     }
+
+    /// Hands back a frame's pixels once the caller is done with them, to be drawn over by a
+    /// later frame. A frame of another size, a picture the renderer shares (`mayRepeat`, or
+    /// one of its cached pictures) and frames beyond the few kept are dropped. The caller
+    /// should hold no other copy of the storage; if it does, reusing it costs a copy but
+    /// changes no pixels the caller sees.
+    public func recycle(_ frame: consuming Pixmap) {
+        let p = frame
+        guard p.width == scene.width, p.height == scene.height, !p.mayRepeat else { return }
+        let address = p.storageAddress
+        if cache.withLock({ $0.contains { $0.pixels.storageAddress == address } }) { return }
+        let limit = max(1, min(Self.maxSpares, Self.spareBytes / p.data.count))
+        spares.withLock { list in
+            if list.count < limit { list.append(p) }
+        }
+    }
+
+    /// A recycled frame of the scene's size, if one is waiting.
+    func takeSpare() -> Pixmap? { spares.withLock { $0.popLast() } }
 
     /// The frame with index `i` at `fps` frames per second (t = i / fps).
     public func frame(index i: Int, fps: Double) -> Pixmap { frame(at: Scene.time(ofFrame: i, fps: fps)) }

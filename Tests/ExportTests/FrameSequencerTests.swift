@@ -125,6 +125,45 @@ final class FrameSequencerTests: XCTestCase {
         XCTAssertTrue(sink.aborted)
     }
 
+    /// With a recycler, a sink whose encoding is a copy hands every frame back after
+    /// encoding; a raw RGBA sink hands back the bytes it wrote, after writing them.
+    func testFramesAreHandedBackForReuse() throws {
+        final class Recycled: @unchecked Sendable {
+            let lock = NSLock()
+            var sizes: [Int] = []
+            func add(_ p: Pixmap) { lock.lock(); sizes.append(p.data.count); lock.unlock() }
+        }
+        final class CopyingSink: FrameSink {
+            var written = 0
+            func begin(width: Int, height: Int, fps: Double, frameCount: Int) throws {}
+            func encoder() -> @Sendable (Pixmap, Int) throws -> Int { { frame, _ in Int(frame.pixel(0, 0).r) } }
+            var encodingSharesPixels: Bool { false }
+            func write(_ frame: Int, index: Int) throws { written += 1 }
+            func finish() throws {}
+            func abort() {}
+        }
+        for threads in [1, 2] {
+            let got = Recycled()
+            let sink = CopyingSink()
+            try FrameSequencer(threads: threads).run(frameCount: 12, render: { solidFrame($0) }, sink: sink,
+                                                     recycle: { got.add($0) })
+            XCTAssertEqual(sink.written, 12)
+            XCTAssertEqual(got.sizes.count, 12, "threads \(threads): every frame comes back once")
+            // Without a recycler nothing is asked of the sink.
+            try FrameSequencer(threads: threads).run(frameCount: 3, render: { solidFrame($0) }, sink: CopyingSink())
+        }
+        let dir = try makeTempDirectory(self)
+        let fd = open(dir + "/raw", O_WRONLY | O_CREAT, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let raw = RawRGBASink(fileDescriptor: fd, closesDescriptor: true)
+        XCTAssertTrue(raw.encodingSharesPixels, "raw RGBA writes the frame's own bytes")
+        try raw.begin(width: 8, height: 6, fps: 30, frameCount: 5)
+        let got = Recycled()
+        try FrameSequencer(threads: 2).run(frameCount: 5, render: { solidFrame($0) }, sink: raw, recycle: { got.add($0) })
+        XCTAssertEqual(got.sizes, Array(repeating: 8 * 6 * 4, count: 5))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/raw")).count, 5 * 8 * 6 * 4)
+    }
+
     func testEncoderRunsOnTheRenderingThreads() throws {
         final class EncodingSink: FrameSink, @unchecked Sendable {
             let lock = NSLock()

@@ -58,6 +58,40 @@ final class FrameCacheTests: XCTestCase {
         }
     }
 
+    /// Frames handed back are drawn into again (the same storage comes back), the pixels
+    /// stay those of a fresh render, a held picture is never reused, and a copy the caller
+    /// kept of a recycled frame keeps its pixels.
+    func testRecycledFramesAreDrawnIntoAndStayByteIdentical() {
+        for (name, scene) in [("curved-line reveal", curvedLineReveal()), ("varied", variedScene())] {
+            let r = FrameRenderer(scene: scene)
+            var reused = 0, held = 0
+            var previous: UnsafeRawPointer?
+            var kept: (Pixmap, [UInt8])?
+            for i in 0..<scene.frameCount(fps: 10) {
+                let t = Scene.time(ofFrame: i, fps: 10)
+                let f = r.frame(at: t)
+                XCTAssertTrue(f.data == scene.frame(at: t).data, "\(name) frame \(i) differs when recycled")
+                if f.mayRepeat {
+                    held += 1
+                    XCTAssertEqual(f.storageAddress, r.frame(at: t).storageAddress, "a hold is one shared picture")
+                } else if f.storageAddress == previous {
+                    reused += 1
+                }
+                previous = f.mayRepeat ? nil : f.storageAddress
+                if i == 3 { kept = (f, f.data) }   // the caller keeps a copy of frame 3 and recycles it anyway
+                r.recycle(f)
+                if f.mayRepeat { XCTAssertTrue(r.spares.withLock { $0.isEmpty }, "a held picture is not a spare") }
+            }
+            XCTAssertGreaterThan(reused, 3, "\(name): recycled frames are drawn into")
+            XCTAssertGreaterThan(held, 0, "\(name) ends on a hold")
+            if let (copy, bytes) = kept { XCTAssertTrue(copy.data == bytes, "a kept copy is never drawn over") }
+        }
+        // Another size is not kept.
+        let r = FrameRenderer(scene: curvedLineReveal())
+        r.recycle(Pixmap(width: 3, height: 3))
+        XCTAssertTrue(r.spares.withLock { $0.isEmpty })
+    }
+
     func testTheHoldAtTheEndIsOnePicture() {
         let scene = curvedLineReveal()
         XCTAssertEqual(scene.effectiveDuration, 2.1, accuracy: 1e-12)
