@@ -70,27 +70,27 @@ public struct FrameSequencer {
         let interruptKey = cancellation?.onCancel { _ in box.sink.interrupt() }
         defer { if let interruptKey { cancellation?.removeHandler(interruptKey) } }
         do {
-            let sinkEncode = sink.encoder()
-            let encode: @Sendable (Pixmap, Int) throws -> Sink.Encoded
-            if let recycle, !sink.encodingSharesPixels {
-                encode = { frame, i in
-                    let e = try sinkEncode(frame, i)
-                    recycle(frame)
-                    return e
-                }
-            } else {
-                encode = sinkEncode
+            let encode = sink.encoder()
+            let recycleEncoded = recycle != nil && !sink.encodingSharesPixels
+            // Rendering and encoding one frame, on a rendering thread. The frame is this
+            // function's own until it is handed back, so the renderer gets its storage
+            // unshared (a shared one would be copied when drawn over).
+            let produce: @Sendable (Int) throws -> Sink.Encoded = { i in
+                let frame = try render(i)
+                let e = try encode(frame, i)
+                if recycleEncoded, let recycle { recycle(consume frame) }
+                return e
             }
             if threads == 1 || frameCount <= 1 {
                 for i in 0..<max(0, frameCount) {
                     if let e = cancellation?.error { throw e }
-                    let frame = try encode(try render(i), i)
+                    let frame = try produce(i)
                     try sink.write(frame, index: i)
-                    if let recycle, let p = sink.reclaim(frame) { recycle(p) }
+                    if let recycle, let p = sink.reclaim(consume frame) { recycle(p) }
                     progress?(i + 1, frameCount)
                 }
             } else {
-                try runParallel(frameCount: frameCount, render: render, encode: encode, sink: sink,
+                try runParallel(frameCount: frameCount, produce: produce, sink: sink,
                                 cancellation: cancellation, progress: progress, recycle: recycle)
             }
             if let e = cancellation?.error { throw e }
@@ -103,8 +103,7 @@ public struct FrameSequencer {
         }
     }
 
-    private func runParallel<Sink: FrameSink>(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
-                                              encode: @escaping @Sendable (Pixmap, Int) throws -> Sink.Encoded,
+    private func runParallel<Sink: FrameSink>(frameCount: Int, produce: @escaping @Sendable (Int) throws -> Sink.Encoded,
                                               sink: Sink, cancellation: CancellationToken?,
                                               progress: ((Int, Int) -> Void)?,
                                               recycle: (@Sendable (consuming Pixmap) -> Void)?) throws {
@@ -114,7 +113,7 @@ public struct FrameSequencer {
         let key = cancellation?.onCancel { state.fail($0) }
         defer { if let key { cancellation?.removeHandler(key) } }
         for _ in 0..<workerCount {
-            let t = Thread { state.workerLoop { i in try encode(try render(i), i) } }
+            let t = Thread { state.workerLoop(produce: produce) }
             t.name = "chartreel.render"
             t.start()
         }
@@ -125,7 +124,7 @@ public struct FrameSequencer {
             let frame = try state.waitForFrame(i)
             do {
                 try sink.write(frame, index: i)
-                if let recycle, let p = sink.reclaim(frame) { recycle(p) }
+                if let recycle, let p = sink.reclaim(consume frame) { recycle(p) }
             } catch {
                 state.fail(error)
                 throw error

@@ -134,7 +134,7 @@ public final class Canvas {
         return t
     }
 
-    /// Transparent pixmaps of the canvas's size left by finished layers, for reuse.
+    /// Transparent pixmaps left by finished layers, for reuse (`takeSpareLayer`).
     var spareLayers: [Pixmap] = []
     /// The largest layer kept for reuse (a 1920×1080 pixmap).
     static let maxSpareLayerBytes = 1920 * 1080 * 4
@@ -428,11 +428,7 @@ public final class Canvas {
                             outerOriginX: originX, outerOriginY: originY, offsetX: x0, offsetY: y0,
                             opacity: opacity, blendMode: blendMode,
                             dirtyX0: dirtyX0, dirtyY0: dirtyY0, dirtyX1: dirtyX1, dirtyY1: dirtyY1))
-        if let i = spareLayers.lastIndex(where: { $0.width == lw && $0.height == lh }) {
-            pixmap = spareLayers.remove(at: i)
-        } else {
-            pixmap = Pixmap(width: lw, height: lh)
-        }
+        pixmap = takeSpareLayer(width: lw, height: lh)
         // The state moves into the layer's pixels.
         state.transform = state.transform.concatenating(.translation(-Double(x0), -Double(y0)))
         state.clipX0 = 0; state.clipY0 = 0
@@ -441,6 +437,39 @@ public final class Canvas {
         originX += x0; originY += y0
         opaque = false
         dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
+    }
+
+    /// A transparent pixmap for a layer: a spare of that size, or a spare with room
+    /// enough given the new shape (all its bytes are zero, so the bytes it keeps are
+    /// transparent at any width), or a new one with a quarter more room than asked. A
+    /// layer's size follows what it holds, so moving and growing marks (a race's bars
+    /// fading in and out) ask for a new size every frame; a 1080p plot-sized layer is
+    /// above glibc's mmap threshold, and a new one cost ~1,500 zero-filled page faults.
+    func takeSpareLayer(width lw: Int, height lh: Int) -> Pixmap {
+        if let i = spareLayers.lastIndex(where: { $0.width == lw && $0.height == lh }) {
+            return spareLayers.remove(at: i)
+        }
+        let need = lw * lh * 4
+        var best: Int?
+        for (i, l) in spareLayers.enumerated() where l.data.capacity >= need {
+            if best == nil || l.data.capacity < spareLayers[best!].data.capacity { best = i }
+        }
+        if let best {
+            var bytes = spareLayers[best].data
+            spareLayers.remove(at: best)
+            if bytes.count > need {
+                bytes.removeLast(bytes.count - need)
+            } else if bytes.count < need {
+                bytes.append(contentsOf: repeatElement(0, count: need - bytes.count))
+            }
+            return Pixmap(width: lw, height: lh, premultipliedData: bytes)!
+        }
+        let room = max(need, min(Canvas.maxSpareLayerBytes, need + need / 4))
+        let bytes = [UInt8](unsafeUninitializedCapacity: room) { buf, n in
+            buf.baseAddress!.initialize(repeating: 0, count: need)
+            n = need
+        }
+        return Pixmap(width: lw, height: lh, premultipliedData: bytes)!
     }
 
     /// Composites the innermost layer onto what was below it, and returns to the
@@ -499,7 +528,7 @@ public final class Canvas {
             }
         }
         // Kept for the next layer up to 1080p (a 4K layer is 33 MB a worker), four at most.
-        if layer.saved.data.count <= Canvas.maxSpareLayerBytes {
+        if layer.saved.data.capacity <= Canvas.maxSpareLayerBytes + Canvas.maxSpareLayerBytes / 4 {
             spareLayers.append(layer.saved)
             if spareLayers.count > 4 { spareLayers.removeFirst() }
         }

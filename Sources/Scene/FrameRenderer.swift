@@ -142,13 +142,15 @@ public final class FrameRenderer: @unchecked Sendable {
     /// should hold no other copy of the storage; if it does, reusing it costs a copy but
     /// changes no pixels the caller sees.
     public func recycle(_ frame: consuming Pixmap) {
-        let p = frame
-        guard p.width == scene.width, p.height == scene.height, !p.mayRepeat else { return }
-        let address = p.storageAddress
+        guard frame.width == scene.width, frame.height == scene.height, !frame.mayRepeat else { return }
+        let address = frame.storageAddress
         if cache.withLock({ $0.contains { $0.pixels.storageAddress == address } }) { return }
-        let limit = max(1, min(Self.maxSpares, Self.spareBytes / p.data.count))
+        let limit = max(1, min(Self.maxSpares, Self.spareBytes / frame.data.count))
+        // Moved, not copied, into the list: a worker may take it the moment the lock is
+        // released, and must find it unshared.
+        var moving: Pixmap? = consume frame
         spares.withLock { list in
-            if list.count < limit { list.append(p) }
+            if list.count < limit { list.append(moving.take()!) }
         }
     }
 

@@ -53,23 +53,35 @@ final class CanvasReuseTests: XCTestCase {
         XCTAssertEqual(spare, inUse)
     }
 
-    /// Spare layers are matched by size: after a reset to another size a layer has the
-    /// new size, and at most four spares are kept.
-    func testSpareLayersAreMatchedBySize() {
+    /// A spare of another shape is reshaped, not reallocated, when it has room: after a
+    /// reset to another size the layer has the new size, in the old spare's storage, and
+    /// is transparent; a bigger layer gets new storage with room to grow; at most four
+    /// spares are kept.
+    func testSpareLayersAreReshapedWhenTheyHaveRoom() {
         let c = Canvas(width: 16, height: 16)
         c.beginLayer(opacity: 0.5)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 16, height: 16)), paint: .solid(.black))
         c.endLayer()
         XCTAssertEqual(c.spareLayers.map(\.width), [16])
+        let spare = c.spareLayers[0].storageAddress
         c.reset(to: Pixmap(width: 20, height: 10))
         c.beginLayer(opacity: 1)
         XCTAssertEqual(c.pixmap.width, 20)
         XCTAssertEqual(c.pixmap.height, 10)
+        XCTAssertEqual(c.pixmap.storageAddress, spare, "reshaped in place")
+        XCTAssertTrue(c.pixmap.data.allSatisfy { $0 == 0 }, "a reshaped layer is transparent")
+        c.fill(.rect(Rect(x: 3, y: 2, width: 9, height: 5)), paint: .solid(.white))
         c.endLayer()
-        for w in 1...6 {
-            c.beginLayer(opacity: 1, bounds: Rect(x: 5, y: 2, width: Double(w), height: 3))
-            c.endLayer()
-        }
+        XCTAssertEqual(c.pixmap.pixel(4, 3), Color.white.premultiplied)
+        c.reset(to: Pixmap(width: 40, height: 40))
+        c.beginLayer(opacity: 1)
+        XCTAssertNotEqual(c.pixmap.storageAddress, spare, "no spare had room for 40x40")
+        XCTAssertGreaterThanOrEqual(c.pixmap.data.capacity, 40 * 40 * 5)
+        c.endLayer()
+        for _ in 1...6 { c.beginLayer(opacity: 0.5) }
+        for _ in 1...6 { c.endLayer() }
         XCTAssertEqual(c.spareLayers.count, 4)
+        for l in c.spareLayers { XCTAssertTrue(l.data.allSatisfy { $0 == 0 }) }
     }
 
     /// `takePixmap` hands over the storage without a copy.
