@@ -206,7 +206,41 @@ extension ChartSpec {
             r.domain = (lo, hi)
             if isX { xr = r } else { yr = r }
         }
+        // Bars standing on a time or number axis take the data's interval (a month per
+        // bar for monthly rows): the domain the data decides gets half an interval on each
+        // side, so the first and last bars lie inside the plot.
+        for (isX, channel) in [(true, x), (false, y)] where channel.domain == nil && channel.animatedDomain == nil {
+            var r = isX ? xr : yr
+            guard r.type == .time || r.type == .linear,
+                  let iv = barInterval(onX: isX, ChartState.unplaced(frame, x: xr, y: yr)) else { continue }
+            r.domain = r.domain.0 <= r.domain.1 ? (r.domain.0 - iv / 2, r.domain.1 + iv / 2)
+                                                : (r.domain.0 + iv / 2, r.domain.1 - iv / 2)
+            if isX { xr = r } else { yr = r }
+        }
         return (xr, yr)
+    }
+
+    /// The interval of the bars that stand on x (`onX`) or y over a time or number axis,
+    /// without a `slot`: the smallest gap between their distinct positions. Nil when no
+    /// such bars are drawn or they have fewer than two positions.
+    func barInterval(onX: Bool, _ l: ChartState) -> Double? {
+        let key = onX ? l.xResolved : l.yResolved
+        guard key.type == .time || key.type == .linear else { return nil }
+        var best: Double?
+        for m in marks {
+            guard let bar = m as? BarMarkSpec, bar.slot == nil, isHorizontal(bar, l) != onX else { continue }
+            if let iv = Self.smallestGap(rowIndices(bar).map { key.values[$0] }) { best = min(best ?? iv, iv) }
+        }
+        return best
+    }
+
+    /// The smallest positive distance between distinct finite values; nil for fewer than two.
+    static func smallestGap(_ values: [Double?]) -> Double? {
+        let sorted = Set(values.compactMap { $0 }.filter(\.isFinite)).sorted()
+        guard sorted.count > 1 else { return nil }
+        var best = Double.infinity
+        for i in 1..<sorted.count { best = min(best, sorted[i] - sorted[i - 1]) }
+        return best
     }
 
     /// The chart's state at time `t`: its domains resolved from the data and the

@@ -4,8 +4,9 @@ import Scene
 import Raster
 @testable import Timelines
 
-/// Issue 16's defects 1 and 9 in decoded documents: dates in a pattern (typed or found)
-/// plot on a time axis, ambiguous dates warn, and a counting label floors.
+/// Issue 16's defects 1, 5, 9 and 14 in decoded documents: dates in a pattern (typed or
+/// found) plot on a time axis, ambiguous dates warn, bars on a time axis fit the plot, a
+/// counting label floors, and an axis format scales.
 final class RealDataDefectTests: XCTestCase {
     static let dataDir = CurvedLineRevealTests.root.appendingPathComponent("timelines").path
 
@@ -98,6 +99,47 @@ final class RealDataDefectTests: XCTestCase {
         let texts = try decode(doc).nodes.flatMap(\.allTexts)
         XCTAssertTrue(texts.contains("3M"), "\(texts)")
         XCTAssertTrue(texts.contains("0.5M"), "\(texts)")
+    }
+
+    /// Defect 5: bars on a time axis take the data's interval and the domain gets half an
+    /// interval at each end, so the first and last bars lie inside the plot, each bar
+    /// keeps clear of its neighbours, and every bar is centred on its date. Also on a
+    /// number axis (weeks 1…6, with a missing week).
+    func testBarsOnATimeAxisStayInsideThePlot() throws {
+        for (xs, key) in [(["2023-11-01", "2023-12-01", "2024-01-01", "2024-02-01", "2024-03-01", "2024-04-01"].map { "\"\($0)\"" }, "month"),
+                          (["1", "2", "3", "5", "6", "7"], "week")] {
+            let rows = xs.enumerated().map { #"{ "\#(key)": \#($1), "v": \#(10 + 3 * $0) }"# }.joined(separator: ", ")
+            let doc = """
+                { "canvas": { "width": 480, "height": 240, "background": "#FFFFFF" }, "duration": 0.1,
+                  "data": { "s": { "values": [ \(rows) ] } },
+                  "charts": [ { "data": "s", "x": { "field": "\(key)" }, "y": { "field": "v" },
+                                "axes": [ { "side": "bottom" }, { "side": "leading" } ],
+                                "marks": [ { "type": "bar", "fill": "#FF0000" } ] } ] }
+                """
+            let scene = try decode(doc)
+            let frame = scene.frame(at: 1)
+            func red(_ x: Int, _ y: Int) -> Bool { let p = frame.pixel(x, y); return p.r > 200 && p.g < 80 && p.b < 80 }
+            // Red columns along a row just above the x axis, where every bar is drawn.
+            let y = (0..<frame.height).reversed().first { y in (0..<frame.width).contains { red($0, y) } }!
+            let cols = (0..<frame.width).filter { red($0, y - 2) }
+            var runs: [(Int, Int)] = []
+            for c in cols { if let last = runs.last, last.1 == c - 1 { runs[runs.count - 1].1 = c } else { runs.append((c, c)) } }
+            XCTAssertEqual(runs.count, 6, "\(key): six separate bars, \(runs)")
+            // The y axis line is the leftmost dark column; no bar reaches it or the right edge.
+            let axisX = (0..<frame.width).first { x in let p = frame.pixel(x, frame.height / 2); return p.r < 200 && p.g < 200 && p.b < 200 }!
+            XCTAssertGreaterThan(runs.first!.0, axisX + 2, "\(key): the first bar starts inside the plot")
+            XCTAssertLessThan(runs.last!.1, frame.width - 9, "\(key): the last bar ends inside the plot")
+            // The gaps between bars follow the dates (the missing week leaves a wider gap).
+            let centres = runs.map { Double($0.0 + $0.1) / 2 }
+            let steps = zip(centres.dropFirst(), centres).map { $0 - $1 }
+            if key == "week" {
+                XCTAssertEqual(steps[2], 2 * steps[0], accuracy: 2, "week 3 to 5 is two steps: \(steps)")
+                let width = Double(runs[0].1 - runs[0].0 + 1)
+                XCTAssertEqual(width, 0.8 * steps[0], accuracy: 2, "a bar is 0.8 of the interval")
+            } else {
+                XCTAssertEqual(steps[0] / steps[1], 30.0 / 31.0, accuracy: 0.03, "November has 30 days, December 31: \(steps)")
+            }
+        }
     }
 }
 

@@ -47,8 +47,9 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
     }
 
     /// The pixel rectangle of a bar from value `a` to value `b`.
+    /// `interval` is the data's interval along a time or number axis (`ChartSpec.barInterval`).
     func rect(_ e: MarkElement, _ l: ChartState, horizontal: Bool, from a: Double, to b: Double,
-              group: (index: Int, count: Int)? = nil) -> Rect {
+              group: (index: Int, count: Int)? = nil, interval: Double? = nil) -> Rect {
         let keyScale = horizontal ? l.y : l.x
         let keyResolved = horizontal ? l.yResolved : l.xResolved
         var center: Double, band: Double
@@ -57,6 +58,10 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
         } else if let slot {
             center = keyScale(e.key)
             band = abs(keyScale(e.key + slot / 2) - keyScale(e.key - slot / 2))
+        } else if let iv = interval {
+            // A bar per interval, with a fifth of it between bars (as a band scale's padding).
+            center = keyScale(e.key)
+            band = abs(keyScale(e.key + iv / 2) - keyScale(e.key - iv / 2)) * 0.8
         } else {
             center = keyScale(e.key)
             let n = Double(max(1, Set(keyResolved.values.compactMap { $0 }).count))
@@ -80,10 +85,11 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
         let offsets = chart.staggerOffsets(o, count: els.count, values: els.map { $0.high - $0.low })
         let gradientPaint = o.color.flatMap { Self.valueGradientPaint($0, l, horizontal) }
         let groups = chart.groupSlots(els, field: groupField)
+        let interval = slot == nil ? chart.barInterval(onX: !horizontal, l) : nil
         var out: [Node] = []
         for (i, e) in els.enumerated() {
             let group = groups[i]
-            let full = rect(e, l, horizontal: horizontal, from: e.low, to: e.high, group: group)
+            let full = rect(e, l, horizontal: horizontal, from: e.low, to: e.high, group: group, interval: interval)
             var node = ShapeNode(id: "\(o.id ?? "bar")[\(i)]", path: path(full), frame: full)
             var paint: NodePaint = .solid(e.color)
             if o.color == nil, let f = fill { paint = f }
@@ -101,7 +107,8 @@ public struct BarMarkSpec: StrokedMark, FilledMark {
                 let grow = chart.staggered(g, offsets, i), bar = self
                 node.dynamicPath = { t in
                     let p = grow.value(at: t)
-                    return bar.path(bar.rect(e, l, horizontal: horizontal, from: e.low, to: e.low + (e.high - e.low) * p, group: group))
+                    return bar.path(bar.rect(e, l, horizontal: horizontal, from: e.low, to: e.low + (e.high - e.low) * p,
+                                             group: group, interval: interval))
                 }
                 node.dynamicPathEnd = grow.displayEnd
                 node.dynamicPathStart = grow.startTime
