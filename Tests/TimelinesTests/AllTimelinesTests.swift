@@ -28,6 +28,35 @@ final class AllTimelinesTests: XCTestCase {
         }
     }
 
+    /// Issue 16, defect 4: every guide and label stays inside the canvas. At each
+    /// timeline's last frame, no pixel of the outermost two rows and columns differs from
+    /// what the surface there is: the background, or a chart's card where the document
+    /// asks for one reaching the edge (the same frame drawn with the cards alone).
+    func testNoInkTouchesTheCanvasEdgeAtTheEnd() throws {
+        func cards(_ n: Node) -> [Node] {
+            switch n {
+            case .shape(let s): return s.id == "card" ? [n] : []
+            case .group(let g): return g.children.flatMap(cards)
+            case .text: return []
+            }
+        }
+        for name in try documents() {
+            let scene = try TimelineDecoder.load(path: Self.dir.appendingPathComponent(name).path)
+            let end = scene.effectiveDuration
+            let f = scene.frame(at: end)
+            let surface = Scene(width: scene.width, height: scene.height, background: scene.background,
+                                nodes: scene.nodes.flatMap(cards)).frame(at: end)
+            var touched: [(Int, Int)] = []
+            for y in 0..<f.height {
+                for x in 0..<f.width where x < 2 || y < 2 || x >= f.width - 2 || y >= f.height - 2 {
+                    let p = f.pixel(x, y), q = surface.pixel(x, y)
+                    if max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b))) > 8 { touched.append((x, y)) }
+                }
+            }
+            XCTAssertTrue(touched.isEmpty, "\(name): ink at the canvas edge at \(touched.prefix(8).map { "(\($0.0), \($0.1))" }) (\(touched.count) pixels)")
+        }
+    }
+
     func testAxesAndLabelsHasEveryGuide() throws {
         let scene = try TimelineDecoder.load(path: Self.dir.appendingPathComponent("axes-and-labels.json").path)
         XCTAssertEqual(scene.nodes.count, 4)
