@@ -1,3 +1,4 @@
+import Synchronization
 import Motion
 import Scene
 
@@ -107,6 +108,18 @@ public struct DataTimeline: Sendable {
     /// key order) that may be in a shown slot somewhere in it, so a frame walks the keys
     /// on screen and not all of them. Empty with fewer than two steps.
     let onScreenIndex: [[Int32]]?
+    /// In a race: each key's ranked field at its samples, for ranking at sub-steps.
+    let rankValues: [[(step: Int, value: Double)]]
+    /// Ranks at sub-steps recently asked for, shared by the rendering threads.
+    let rankCache = SubstepRankCache()
+
+    /// How many times per step a race is ranked again from the interpolated values. A
+    /// key's rank moves on a line between two sub-steps, so at every sub-step the ranks
+    /// are a permutation (each shown slot holds one bar), and a key overtaking another
+    /// swaps with it within a tenth of a step, when the values cross, as in D3's bar
+    /// chart race (keyframes between the data's steps). Ranking only at the steps left a
+    /// bar jumping two places sharing a slot halfway and the slot it left empty.
+    public static let rankSubsteps = 10
 
     /// The on-screen index of a race: a key is listed for an interval when its rank is
     /// inside the top at one of its samples around the interval (between two samples
@@ -184,6 +197,9 @@ public struct DataTimeline: Sendable {
             }
         }
         self.steps = steps; self.keys = keys; self.samples = samples
+        rankValues = ranking.map { r in
+            samples.map { list in list.map { ($0.step, $0.row[r.field]?.number ?? -Double.infinity) } }
+        } ?? []
         onScreenIndex = ranking?.top.map { Self.onScreen(samples, steps: steps.count, top: $0, output: ranking!.output) }
         if let given = timeIsDate { self.timeIsDate = given }
         else if case .string? = rows.first?[timeField] { self.timeIsDate = true } else { self.timeIsDate = false }
@@ -276,12 +292,36 @@ public struct DataTimeline: Sendable {
             for s in samples { revealedRows(s, p, into: &out) }
             return out
         }
-        if let onScreen = onScreenIndex {
-            // A race: only the keys that reach the shown slots between the steps around p.
-            let k = max(0, min(steps.count - 2, Int(p.rounded(.down))))
-            let keys = onScreen.isEmpty ? [] : onScreen[k]
-            out.reserveCapacity(keys.count)
-            for key in keys { if let row = row(samples[Int(key)], p) { out.append(row) } }
+        if let r = ranking {
+            // A race: ranked again at the sub-steps around p; a key present at both moves
+            // between its two ranks. Only the keys that reach the shown slots are built:
+            // those ranked inside the top at either sub-step, and those entering or
+            // exiting next to a step where they are inside it (the on-screen index).
+            let n = Double(Self.rankSubsteps), last = (steps.count - 1) * Self.rankSubsteps
+            let n0 = max(0, min(last, Int((p * n).rounded(.down))))
+            let n1 = min(last, n0 + 1)
+            let f = n1 == n0 ? 0 : min(1, max(0, p * n - Double(n0)))
+            let r0 = substepRanks(n0), r1 = substepRanks(n1)
+            var wanted: [Bool]
+            if let onScreen = onScreenIndex, let top = r.top {
+                wanted = [Bool](repeating: false, count: keys.count)
+                let k = max(0, min(steps.count - 2, Int(p.rounded(.down))))
+                if !onScreen.isEmpty { for key in onScreen[k] { wanted[Int(key)] = true } }
+                for key in keys.indices where (0..<Int32(top)).contains(r0[key]) || (0..<Int32(top)).contains(r1[key]) {
+                    wanted[key] = true
+                }
+            } else {
+                wanted = [Bool](repeating: true, count: keys.count)
+            }
+            for key in keys.indices where wanted[key] {
+                guard var row = row(samples[key], p) else { continue }
+                if r0[key] >= 0 && r1[key] >= 0 {
+                    row[r.output] = .number(Double(r0[key]) + Double(r1[key] - r0[key]) * f)
+                } else if r0[key] >= 0 && f == 0 {
+                    row[r.output] = .number(Double(r0[key]))
+                }
+                out.append(row)
+            }
         } else {
             out.reserveCapacity(keys.count)
             for s in samples { if let row = row(s, p) { out.append(row) } }
@@ -292,6 +332,39 @@ public struct DataTimeline: Sendable {
             out.removeAll { ($0[output]?.number ?? 0) >= Double(top) }
         }
         return out
+    }
+
+    /// The rank of each key at sub-step `n` (position n / `rankSubsteps`), from its ranked
+    /// field interpolated there, largest first, ties in key order; -1 for a key outside
+    /// its range of steps.
+    func substepRanks(_ n: Int) -> [Int32] {
+        if let hit = rankCache.ranks(n) { return hit }
+        let q = Double(n) / Double(Self.rankSubsteps)
+        var present: [(key: Int, value: Double)] = []
+        present.reserveCapacity(rankValues.count)
+        for (k, vs) in rankValues.enumerated() {
+            guard let first = vs.first, let last = vs.last,
+                  Double(first.step) <= q + 1e-12, q <= Double(last.step) + 1e-12 else { continue }
+            var lo = 0, hi = vs.count - 1   // the last sample at or before q
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if Double(vs[mid].step) <= q + 1e-12 { lo = mid } else { hi = mid - 1 }
+            }
+            let a = vs[lo]
+            var v = a.value
+            if lo + 1 < vs.count, Double(a.step) < q {
+                let b = vs[lo + 1]
+                let t = (q - Double(a.step)) / Double(b.step - a.step)
+                if a.value.isFinite && b.value.isFinite { v = a.value + (b.value - a.value) * t }
+                else if t >= 1 { v = b.value }
+            }
+            present.append((k, v))
+        }
+        present.sort { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var ranks = [Int32](repeating: -1, count: rankValues.count)
+        for (i, e) in present.enumerated() { ranks[e.key] = Int32(i) }
+        rankCache.store(n, ranks)
+        return ranks
     }
 
     /// A key's row at position p: interpolated between its samples around p, entering or
@@ -355,5 +428,21 @@ public struct DataTimeline: Sendable {
             out.append(interpolated(s, p))
         }
         out[out.count - 1][Self.headField] = .number(1)
+    }
+}
+
+/// The ranks of a race at the last few sub-steps asked for (consecutive frames share
+/// them), safe to use from the rendering threads.
+final class SubstepRankCache: Sendable {
+    private let entries = Mutex<[(n: Int, ranks: [Int32])]>([])
+
+    func ranks(_ n: Int) -> [Int32]? { entries.withLock { list in list.last { $0.n == n }?.ranks } }
+
+    func store(_ n: Int, _ ranks: [Int32]) {
+        entries.withLock { list in
+            if list.contains(where: { $0.n == n }) { return }
+            list.append((n, ranks))
+            if list.count > 8 { list.removeFirst() }
+        }
     }
 }

@@ -56,9 +56,47 @@ final class BarRaceTests: XCTestCase {
         }
         XCTAssertEqual(rank(0, "A"), 0); XCTAssertEqual(rank(0, "B"), 1); XCTAssertNil(rank(0, "C"), "third: below the top two")
         XCTAssertEqual(rank(1, "A"), 1); XCTAssertEqual(rank(1, "B"), 0)
-        XCTAssertEqual(rank(0.25, "A")!, 0.25, accuracy: 1e-12)
+        // Ranked again every tenth of a step from the interpolated values: A (60 → 50) and
+        // B (40 → 70) are level at 0.5, so A keeps the lead until then and they swap over
+        // the tenth of a step after it.
+        XCTAssertEqual(rank(0.25, "A")!, 0, accuracy: 1e-12)
+        XCTAssertEqual(rank(0.5, "A")!, 0, accuracy: 1e-12, "a tie keeps key order")
+        XCTAssertEqual(rank(0.52, "A")!, 0.2, accuracy: 1e-9)
+        XCTAssertEqual(rank(0.52, "B")!, 0.8, accuracy: 1e-9)
+        XCTAssertEqual(rank(0.75, "A")!, 1, accuracy: 1e-12)
         XCTAssertEqual(rank(2, "C"), 0); XCTAssertEqual(rank(2, "B"), 1); XCTAssertNil(rank(2, "A"))
-        XCTAssertEqual(rank(1.5, "C")!, 1, accuracy: 1e-12, "C slides in from below: halfway from 2 to 0")
+        // C (20 → 90) passes A (50 → 30) a third of the way to 2002 and B (70 → 80) at
+        // five sixths: it climbs one slot at a time, as it overtakes.
+        XCTAssertNil(rank(1.3, "C"), "third, below the top two, until it passes A")
+        XCTAssertEqual(rank(1.35, "C")!, 1.5, accuracy: 1e-9)
+        XCTAssertEqual(rank(1.5, "C")!, 1, accuracy: 1e-12)
+        XCTAssertEqual(rank(1.85, "C")!, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(rank(1.9, "C")!, 0, accuracy: 1e-12)
+    }
+
+    /// At every sub-step the shown keys' ranks are exactly the slots 0 … top − 1, one key
+    /// each, on random data with keys entering late, leaving early and missing steps.
+    func testEverySubstepFillsEverySlotOnce() throws {
+        var state: UInt64 = 20261202   // a fixed LCG: the same data every run
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+        var rows: [DataRow] = []
+        for k in 0..<12 {
+            var v = Double(next() % 100)
+            let first = k % 4 == 0 ? Int(next() % 5) : 0, last = k % 5 == 0 ? 10 + Int(next() % 4) : 14
+            for step in first...last {
+                v = max(0, v + Double(Int(next() % 41) - 20))
+                if step != first && step != last && next() % 7 == 0 { continue }   // a missing step, bridged
+                rows.append(["k": .string("key\(k)"), "t": .number(Double(step)), "v": .number(v)])
+            }
+        }
+        let top = 5
+        let tl = try DataTimeline(rows: rows, timeField: "t", keyField: "k", mode: .continuous(duration: 14),
+                                  ranking: .init(field: "v", output: "rank", top: top))
+        for n in 0...(14 * DataTimeline.rankSubsteps) {
+            let p = Double(n) / Double(DataTimeline.rankSubsteps)
+            let ranks = tl.rows(atPosition: p).compactMap { $0["rank"]?.number }.filter { $0 < Double(top) }.sorted()
+            XCTAssertEqual(ranks, (0..<top).map(Double.init), "at \(p)")
+        }
     }
 
     func testBarsHaveTheirValuesAtStepsAndSlideBetweenSlotsDuringASwap() throws {
@@ -72,18 +110,20 @@ final class BarRaceTests: XCTestCase {
             XCTAssertEqual(Double(lastColumn(f, red, y: Int(yA))! + 1), 3 * a, accuracy: 1, "A's length at \(t) s")
             XCTAssertEqual(Double(lastColumn(f, green, y: Int(yB))! + 1), 3 * b, accuracy: 1, "B's length at \(t) s")
         }
-        // Halfway: the interpolated value; during the swap both bars are between their
-        // slots, on opposite sides of the middle, never on one slot.
-        for (t, expectedA) in [(0.25, 57.5), (0.75, 52.5)] {
+        // Before and after the values cross (at 0.5 s) each bar is in its slot with its
+        // interpolated length; during the swap (0.5 … 0.6 s) both are between the slots,
+        // on opposite sides of the middle.
+        for (t, expectedA, slotA) in [(0.25, 57.5, 30.0), (0.75, 52.5, 90)] {
             let f = scene.frame(at: t)
             let yA = centre(rowsOf(f, red, x: 5)), yB = centre(rowsOf(f, green, x: 5))
-            XCTAssertEqual(yA, 30 + 60 * t, accuracy: 0.5, "A at \(t) s")
-            XCTAssertEqual(yB, 90 - 60 * t, accuracy: 0.5, "B at \(t) s")
-            XCTAssertNotEqual(yA, yB)
-            XCTAssertTrue(yA > 30 && yA < 90 && yB > 30 && yB < 90)
-            let rowA = rowsOf(f, red, x: 5).first { !rowsOf(f, green, x: 5).contains($0) }!
-            XCTAssertEqual(Double(lastColumn(f, red, y: rowA)! + 1), 3 * expectedA, accuracy: 1, "A's length at \(t) s")
+            XCTAssertEqual(yA, slotA, accuracy: 0.5, "A at \(t) s")
+            XCTAssertEqual(yB, 120 - slotA, accuracy: 0.5, "B at \(t) s")
+            XCTAssertEqual(Double(lastColumn(f, red, y: Int(yA))! + 1), 3 * expectedA, accuracy: 1, "A's length at \(t) s")
         }
+        let f = scene.frame(at: 0.52)
+        let yA = centre(rowsOf(f, red, x: 5)), yB = centre(rowsOf(f, green, x: 5))
+        XCTAssertEqual(yA, 30 + 60 * 0.2, accuracy: 0.5, "A during the swap")
+        XCTAssertEqual(yB, 90 - 60 * 0.2, accuracy: 0.5, "B during the swap")
     }
 
     func testAKeyOutsideTheTopHasNoInk() throws {
