@@ -107,6 +107,17 @@ public struct OutputPlan: Sendable {
         return renderer.frame(at: t)
     }
 
+    /// The memory rendering this plan takes on `threads` threads, estimated: the frames in
+    /// flight (`FrameSequencer`'s window) with their converted planes, the renderer's
+    /// spare frames and cached picture, and a layer per worker's canvas.
+    public func renderingMemory(threads: Int) -> Int {
+        let frame = scene.width * scene.height * 4
+        let window = FrameSequencer(threads: threads, frameBytes: frame).maxInFlight
+        let spares = max(1, min(FrameRenderer.maxSpares, FrameRenderer.spareBytes / max(1, frame)))
+        let cached = min(32 << 20, frame)
+        return frame * (window + spares + max(1, threads)) + frame / 8 * 3 * window + cached
+    }
+
     /// Hands a frame's pixels back once nothing uses them, for a later frame to be drawn
     /// into (`FrameRenderer.recycle`). Safe to call from many threads.
     public func recycle(_ frame: consuming Pixmap) { renderer.recycle(frame) }

@@ -45,8 +45,8 @@ public final class FrameRenderer: @unchecked Sendable {
     let spares = Mutex<[Pixmap]>([])
     /// How many spare frames are kept: enough for the frames of a window in flight to
     /// come back before they are reused, no more than 64 MB of them (2 at 4K).
-    static let spareBytes = 64 << 20
-    static let maxSpares = 4
+    public static let spareBytes = 64 << 20
+    public static let maxSpares = 4
 
     final class Worker {
         /// Reused for every frame the worker draws, with its rasterizer buffers and

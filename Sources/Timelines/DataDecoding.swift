@@ -188,6 +188,11 @@ extension TimelineDecoder {
             f.report(failure.message(path: path, expected: "a CSV file with a header row"))
             return nil
         }
+        // Its rows would take many times its size: refused before they are made.
+        if let over = TimelineDecoder.context?.chargeCSV(bytes.count, path: path) {
+            f.report(over)
+            return nil
+        }
         do throws(CSVError) {
             var typeMap: [String: CSVReader.ColumnType] = [:]
             for t in types { typeMap[t.name] = t.type }

@@ -21,6 +21,9 @@ public struct DocumentLimits: Sendable {
     /// document may read (`--allow-path DIR`). A file named by a document must otherwise
     /// lie inside the document's folder once every symlink is resolved.
     public var allowedDirectories: [String] = []
+    /// The most memory the document's inputs may be estimated to take
+    /// (`MemoryBudget`); nil does not check. The CLI's `--max-memory`.
+    public var maxMemory: Int?
     /// Default limits.
     public init() {}
 }

@@ -44,7 +44,14 @@ public enum TimelineDecoder {
                                                 message: "the file is \(encoding) (\(how)); save it as UTF-8")])
         }
         let base = (file as NSString).deletingLastPathComponent
+        let charged = MemoryBudget.inputs(documentBytes: bytes.count, csvBytes: 0)
+        if let limit = limits.maxMemory, charged > limit {
+            throw DocumentErrors([DocumentError(file: file, path: JSONPath(), location: nil,
+                                                message: MemoryBudget.overMessage(input: "the document", inputBytes: bytes.count, total: charged, limit: limit,
+                                                                                  kind: "\(MemoryBudget.perDocumentByte) bytes per byte of JSON"))])
+        }
         let context = DecodingContext(limits: limits)
+        context.memoryCharged = charged
         context.strict = strict
         // The folders the document's files must lie in, as real paths.
         let folders = [base] + limits.allowedDirectories
@@ -104,8 +111,18 @@ public enum TimelineDecoder {
         /// Things a reader should know that do not stop the document (an `"after"` the
         /// sequence overrides), reported after a successful decode.
         var warnings: [DocumentError] = []
+        /// The memory estimate of the inputs read so far (`MemoryBudget`).
+        var memoryCharged = 0
 
         init(limits: DocumentLimits) { self.limits = limits }
+
+        /// Adds a CSV file of `bytes` to the estimate; the message when it goes over the limit.
+        func chargeCSV(_ bytes: Int, path: String) -> String? {
+            memoryCharged += bytes.multipliedReportingOverflow(by: MemoryBudget.perCSVByte).partialValue
+            guard let limit = limits.maxMemory, memoryCharged > limit else { return nil }
+            return MemoryBudget.overMessage(input: quotedForMessage(path, maxLength: 400), inputBytes: bytes, total: memoryCharged, limit: limit,
+                                            kind: "\(MemoryBudget.perCSVByte) bytes per byte of CSV, with the document")
+        }
     }
 
     /// The context of the document being decoded; nil when a part is decoded on its own

@@ -6,7 +6,7 @@ import Export
 /// `chartreel frame DOC (--at S | --frame N) -o FILE.png` (`-o -`: the PNG on stdout).
 func runFrame(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict"],
-                          valued: ["-o", "--output", "--at", "--frame", "--scale", "--fps", "--allow-path"])
+                          valued: ["-o", "--output", "--at", "--frame", "--scale", "--fps", "--allow-path", "--max-memory"])
     if a.flag("-h", "--help") { print(frameHelp); return }
     guard a.positional.count == 1 else { throw UsageError("frame needs one document: chartreel frame DOC --at SECONDS -o FILE.png") }
     guard let output = a.value("-o", "--output") else { throw UsageError("frame needs an output: -o FILE.png") }

@@ -36,7 +36,31 @@ func loadScene(_ path: String, _ a: Arguments) throws -> Scene {
         }
         limits.allowedDirectories.append(dir)
     }
+    limits.maxMemory = try memoryLimit(a)
     return try TimelineDecoder.load(path: path, limits: limits, strict: a.flag("--strict")) { report("warning: \($0)") }
+}
+
+/// `--max-memory SIZE` (`2G`, `800M`), `none` for no check; by default three quarters of
+/// the memory the process may use (`MemoryBudget.defaultLimit`).
+func memoryLimit(_ a: Arguments) throws -> Int? {
+    guard let text = a.value("--max-memory") else { return MemoryBudget.defaultLimit() }
+    if text.lowercased() == "none" { return nil }
+    guard let v = MemoryBudget.parse(text) else {
+        throw UsageError("--max-memory expects a size such as 2G, 800M or 500000000 (bytes), or none, got \"\(text)\"")
+    }
+    return v
+}
+
+/// The memory a render is estimated to take: its inputs (`MemoryBudget`) and the frames
+/// in flight, spare and cached, the canvases' layers and the converted planes
+/// (`OutputPlan.renderingMemory`).
+func renderMemoryEstimate(document: String, plan: OutputPlan, threads: Int) -> (total: Int, inputs: Int, frames: Int) {
+    let files = inputFiles(ofDocument: document)
+    let docBytes = fileSize(document) ?? 0
+    let csvBytes = files.dropFirst().filter { $0.lowercased().hasSuffix(".csv") }.compactMap(fileSize).reduce(0, +)
+    let inputs = MemoryBudget.inputs(documentBytes: docBytes, csvBytes: csvBytes)
+    let frames = plan.renderingMemory(threads: threads)
+    return (inputs + frames, inputs, frames)
 }
 
 /// The largest canvas side, before and after `--scale` (`DocumentLimits.maxCanvasSide`).
@@ -74,7 +98,7 @@ func runRender(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict", "--no-space-check"],
                           valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                    "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                   "--pause", "--matte", "--stall-timeout", "--allow-path"])
+                                   "--pause", "--matte", "--stall-timeout", "--allow-path", "--max-memory"])
     if a.flag("-h", "--help") { print(renderHelp); return }
     guard a.positional.count == 1 else {
         throw UsageError(a.positional.isEmpty ? "render needs a document: chartreel render DOC -o OUT"
@@ -144,6 +168,18 @@ func runRender(_ args: [String]) throws {
                                   + "but only \(OutputSizeEstimate.describe(estimate.freeBytes ?? 0)) are free where it goes; "
                                   + "free some space, render a part (--frames, --to, --fps, --scale), or pass --no-space-check")
     }
+    // The whole render against the memory it may take (a 16384² canvas is 1 GB a
+    // frame, and several are in flight), before the first frame.
+    let memory = renderMemoryEstimate(document: document, plan: plan, threads: threads)
+    let memoryLimit = try memoryLimit(a)
+    if !a.flag("--dry-run"), let limit = memoryLimit, memory.total > limit {
+        throw ExportError.refused("the render would take about \(MemoryBudget.describe(memory.total)) of memory "
+                                  + "(\(MemoryBudget.describe(memory.frames)) for \(plan.scene.width)x\(plan.scene.height) frames on \(threads) threads, "
+                                  + "\(MemoryBudget.describe(memory.inputs)) for the document and its data; estimated), over the limit of "
+                                  + "\(MemoryBudget.describe(limit)) (--max-memory"
+                                  + (a.value("--max-memory") == nil ? "; by default \(MemoryBudget.defaultLimitSource())" : "")
+                                  + "); use fewer threads (--threads), a smaller canvas (--scale), or raise --max-memory")
+    }
     for w in plan.warnings { report("note: \(w)") }
     if !quiet { for n in plan.notes { report("note: \(n)") } }
     releaseDecodingMemory()
@@ -162,6 +198,9 @@ func runRender(_ args: [String]) throws {
         print("estimated size: about \(OutputSizeEstimate.describe(estimate.bytes))"
               + (estimate.freeBytes.map { ", \(OutputSizeEstimate.describe($0)) free at the destination" } ?? "")
               + (estimate.exceedsFreeSpace ? " (does not fit: render refuses without --no-space-check)" : ""))
+        print("estimated memory: about \(MemoryBudget.describe(memory.total)) (frames \(MemoryBudget.describe(memory.frames)), "
+              + "inputs \(MemoryBudget.describe(memory.inputs)))"
+              + (memoryLimit.map { ", limit \(MemoryBudget.describe($0))" + (memory.total > $0 ? " (over: render refuses)" : "") } ?? ""))
         return
     }
 

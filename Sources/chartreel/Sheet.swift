@@ -23,7 +23,7 @@ private enum SheetLayout {
 /// `chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W]`.
 func runSheet(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict", "-q", "--quiet"],
-                          valued: ["-o", "--output", "--every", "--count", "--columns", "--width", "--allow-path"])
+                          valued: ["-o", "--output", "--every", "--count", "--columns", "--width", "--allow-path", "--max-memory"])
     if a.flag("-h", "--help") { print(sheetHelp); return }
     guard a.positional.count == 1 else { throw UsageError("sheet needs one document: chartreel sheet DOC -o SHEET.png") }
     guard let output = a.value("-o", "--output") else { throw UsageError("sheet needs an output: -o SHEET.png") }

@@ -60,6 +60,9 @@ OPTIONS
   --stall-timeout S    stop ffmpeg if it takes no frame for S seconds (default 60)
   --allow-path DIR     let the document read files in DIR too (by default only files
                        inside its own folder); repeatable
+  --max-memory SIZE    refuse a render estimated to take more memory than SIZE (2G,
+                       800M; none: no check); default three quarters of what the
+                       process may use
   -y, --overwrite      replace an existing file, or a directory holding only frames
   -q, --quiet          no progress and no summary
   --strict             treat the document's warnings (a filter that leaves no rows, a
@@ -73,7 +76,7 @@ USAGE
 
 Renders one frame as a PNG. Frame N shows the time N / fps. The bytes are the same as
 the same frame in a directory written by `render`. --allow-path DIR lets the document
-read files in DIR too.
+read files in DIR too; --max-memory SIZE bounds its inputs' estimated memory (see render).
 """
 
 let sheetHelp = """
@@ -84,7 +87,8 @@ Draws a contact sheet: thumbnails of the animation in a grid, each labelled with
 time. --every takes a step in seconds from 0; --count spreads N thumbnails from the first
 frame to the last (default 12). --columns defaults to 4, --width (thumbnail width in
 pixels) to 240. Prints a summary line on stderr when done (-q: none). The sheet may be at most 16384 pixels per side.
---allow-path DIR lets the document read files in DIR too.
+--allow-path DIR lets the document read files in DIR too; --max-memory SIZE bounds its
+inputs' estimated memory (see render).
 """
 
 let diffHelp = """
@@ -100,7 +104,7 @@ largest difference is at most T (default 0), 1 when it is over (or the sizes dif
 
 let validateHelp = """
 USAGE
-  chartreel validate DOC [--fps F] [--strict] [--allow-path DIR]
+  chartreel validate DOC [--fps F] [--strict] [--allow-path DIR] [--max-memory SIZE]
 
 Checks DOC without rendering. Prints its size, frame rate, duration and frame count, and
 a table of every animation with its resolved start and end. Exits 2 with every problem

@@ -101,7 +101,7 @@ func curveName(_ e: Easing) -> String {
 
 /// `chartreel validate DOC`: checks the document without rendering and describes it.
 func runValidate(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-h", "--help", "--strict"], valued: ["--fps", "--allow-path"])
+    let a = try Arguments(args, flags: ["-h", "--help", "--strict"], valued: ["--fps", "--allow-path", "--max-memory"])
     if a.flag("-h", "--help") { print(validateHelp); return }
     guard a.positional.count == 1 else { throw UsageError("validate needs one document: chartreel validate DOC") }
     var scene = try loadScene(a.positional[0], a)

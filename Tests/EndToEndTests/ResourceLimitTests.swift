@@ -154,4 +154,45 @@ final class ResourceLimitTests: ChartreelTestCase {
                                    "--no-space-check", "-q")
         XCTAssertEqual(forced.status, 0, forced.stderr)
     }
+
+    /// Inputs whose estimated memory is over `--max-memory` stop before they are read,
+    /// naming the input and the estimate; a render whose frames would not fit stops before
+    /// the first frame; `--dry-run` prints the estimate; a bad size is a usage error.
+    func testAnInputOverTheMemoryLimitIsRefusedBeforeItIsRead() throws {
+        let csv = tmp.appendingPathComponent("walk.csv").path
+        try ("t,value\n" + (0..<20_000).map { "\($0),\(($0 * 7919) % 1000)" }.joined(separator: "\n") + "\n")
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        let doc = tmp.appendingPathComponent("walk.json").path
+        try (#"{ "canvas": { "width": 320, "height": 200 }, "fps": 5, "duration": 0.4, "data": { "w": { "file": "walk.csv" } }, "#
+             + #""charts": [ { "data": "w", "x": { "field": "t" }, "y": { "field": "value" }, "marks": [ { "type": "line" } ] } ] }"#)
+            .write(toFile: doc, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("walk.mp4").path
+        // 32 MB before any input, then 40 bytes a byte of CSV: ~40 MB, over a 35 MB limit.
+        let r = try chartreelWithin(30, ["render", doc, "-o", out, "--max-memory", "35M"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("data.w.file: reading \"\(csv)\" (187 KB) would take the render to about "), r.stderr)
+        XCTAssertTrue(r.stderr.contains("over the limit of 35 MB (--max-memory)"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // The same for validate, and for the document itself.
+        XCTAssertEqual(try chartreel("validate", doc, "--max-memory", "35M").status, 2)
+        let d = try chartreelWithin(30, ["render", doc, "-o", out, "--max-memory", "30M"])
+        XCTAssertTrue(d.stderr.contains("reading the document ("), d.stderr)
+        // Frames: a 4096x4096 canvas on 2 threads is a few hundred MB; its inputs are small.
+        let big = try bigDocument(width: 4096, height: 4096)
+        let f = try chartreelWithin(30, ["render", big, "-o", out, "--threads", "2", "--max-memory", "200M"])
+        XCTAssertEqual(f.status, 2, f.stderr)
+        XCTAssertTrue(f.stderr.hasPrefix("error: the render would take about "), f.stderr)
+        XCTAssertTrue(f.stderr.contains("for 4096x4096 frames on 2 threads"), f.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        let dry = try chartreel("render", big, "-o", out, "--threads", "2", "--max-memory", "200M", "--dry-run")
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.text.contains("estimated memory: about "), dry.text)
+        XCTAssertTrue(dry.text.contains(", limit 200 MB (over: render refuses)"), dry.text)
+        // Within the limit (and with none) it renders.
+        XCTAssertEqual(try chartreel("render", doc, "-o", out, "-q", "--max-memory", "2G").status, 0)
+        XCTAssertEqual(try chartreel("render", doc, "-o", out, "-q", "-y", "--max-memory", "none").status, 0)
+        let bad = try chartreel("render", doc, "-o", out, "--max-memory", "lots")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--max-memory expects a size such as 2G"), bad.stderr)
+    }
 }

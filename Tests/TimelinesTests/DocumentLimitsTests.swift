@@ -4,6 +4,37 @@ import XCTest
 /// Limits named in messages, and the located reports the bad-input corpus relies on,
 /// checked at the decoder's API (the corpus checks them through the command line).
 final class DocumentLimitsTests: XCTestCase {
+    /// Sizes as people write them, and the default limit below what the process may use.
+    func testMemorySizesAndTheDefaultLimit() {
+        XCTAssertEqual(MemoryBudget.parse("2G"), 2_000_000_000)
+        XCTAssertEqual(MemoryBudget.parse("1.5GB"), 1_500_000_000)
+        XCTAssertEqual(MemoryBudget.parse("800m"), 800_000_000)
+        XCTAssertEqual(MemoryBudget.parse("64k"), 64_000)
+        XCTAssertEqual(MemoryBudget.parse("123456"), 123_456)
+        for bad in ["", "G", "-1G", "0", "lots", "1e30", "nanG"] { XCTAssertNil(MemoryBudget.parse(bad), bad) }
+        XCTAssertEqual(MemoryBudget.describe(515_000_000), "515 MB")
+        XCTAssertEqual(MemoryBudget.describe(1_300_000_000), "1.3 GB")
+        let available = MemoryBudget.available()
+        XCTAssertGreaterThan(available.bytes, 64 << 20)
+        XCTAssertEqual(MemoryBudget.defaultLimit(), available.bytes / 4 * 3)
+        XCTAssertEqual(MemoryBudget.inputs(documentBytes: 1000, csvBytes: 1000), MemoryBudget.base + 90_000 + 40_000)
+    }
+
+    /// A decode with a memory limit refuses a document over it, naming the estimate.
+    func testADocumentOverTheMemoryLimitIsRefusedBeforeParsing() {
+        var limits = DocumentLimits()
+        limits.maxMemory = MemoryBudget.base + 1000
+        let doc = Array(#"{ "canvas": { "width": 100, "height": 100 }, "charts": [] }"#.utf8)
+        XCTAssertThrowsError(try TimelineDecoder.decode(doc, file: "/tmp/m.json", limits: limits)) { e in
+            XCTAssertTrue("\(e)".contains("reading the document (59 bytes) would take the render to about"), "\(e)")
+        }
+        // Without the limit it is parsed (and refused for what it says).
+        limits.maxMemory = nil
+        XCTAssertThrowsError(try TimelineDecoder.decode(doc, file: "/tmp/m.json", limits: limits)) { e in
+            XCTAssertTrue("\(e)".contains("charts: expected an array of at least 1 element"), "\(e)")
+        }
+    }
+
     func errors(_ text: String, limits: DocumentLimits = DocumentLimits(), file: String = "t.json") -> [String] {
         do {
             _ = try TimelineDecoder.decode(Array(text.utf8), file: file, limits: limits)
