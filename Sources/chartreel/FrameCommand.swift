@@ -6,7 +6,7 @@ import Export
 /// `chartreel frame DOC (--at S | --frame N) -o FILE.png` (`-o -`: the PNG on stdout).
 func runFrame(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict"],
-                          valued: ["-o", "--output", "--at", "--frame", "--scale", "--fps", "--allow-path"])
+                          valued: Set(["-o", "--output", "--at", "--frame", "--scale", "--fps", "--allow-path"]).union(documentOptions))
     if a.flag("-h", "--help") { print(frameHelp); return }
     guard a.positional.count == 1 else { throw UsageError("frame needs one document: chartreel frame DOC --at SECONDS -o FILE.png") }
     guard let output = a.value("-o", "--output") else { throw UsageError("frame needs an output: -o FILE.png") }
@@ -17,7 +17,7 @@ func runFrame(_ args: [String]) throws {
     let fps = try a.double("--fps", min: 1, max: 1000)
     let overwrite = a.flag("-y", "--overwrite")
     if output == "-" { try requireStandardOutput() }
-    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
+    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0], a))
     let document = try loadScene(a.positional[0], a)
     try checkScaledCanvas(document, scale: scale)
     let scene = document.scaled(by: scale)

@@ -23,11 +23,28 @@ func resolveFormat(explicit: String?, output: String) throws -> OutputFormat {
     }
 }
 
-/// Loads a document; decode failures become `DocumentErrors` naming file, line:column and path.
-/// Warnings (a filter that leaves no rows) go to standard error; `--strict` makes them
-/// errors. `--allow-path DIR` (repeatable) names folders besides the document's own whose files
-/// the document may read.
-func loadScene(_ path: String, _ a: Arguments) throws -> Scene {
+/// The options of every command that reads a document: `--allow-path DIR`, and the
+/// command line's changes to the document, `--set PATH=JSON`, `--data NAME=FILE` and
+/// `--param NAME=VALUE` (all repeatable).
+let documentOptions: Set<String> = ["--allow-path", "--set", "--data", "--param"]
+
+/// The `--set`, `--data` and `--param` values of `a`, parsed; `extra` parameters (a
+/// batch row's) come after them and win.
+func documentInputs(_ a: Arguments, extra: [DocumentInputs.ParameterValue] = []) throws -> DocumentInputs {
+    var inputs = DocumentInputs()
+    inputs.assignments = try a.values("--set").map { (s: String) throws -> DocumentInputs.Assignment in try DocumentInputs.assignment(s) }
+    inputs.dataSources = try a.values("--data").map { (s: String) throws -> DocumentInputs.DataSource in try DocumentInputs.dataSource(s) }
+    inputs.parameters = try a.values("--param").map { (s: String) throws -> DocumentInputs.ParameterValue in try DocumentInputs.parameter(s) } + extra
+    return inputs
+}
+
+/// Loads a document with the command line's changes; decode failures become
+/// `DocumentErrors` naming file, line:column and path, and a change that cannot be
+/// applied an `InputError` naming its flag. Warnings (a filter that leaves no rows) go to
+/// standard error; `--strict` makes them errors. `--allow-path DIR` (repeatable) names
+/// folders besides the document's own whose files the document may read.
+func loadDocument(_ path: String, _ a: Arguments, extra: [DocumentInputs.ParameterValue] = [],
+                  warning: @escaping (String) -> Void = { report("warning: \($0)") }) throws -> TimelineDecoder.Loaded {
     var limits = DocumentLimits()
     for dir in a.values("--allow-path") {
         var info = stat()
@@ -36,8 +53,12 @@ func loadScene(_ path: String, _ a: Arguments) throws -> Scene {
         }
         limits.allowedDirectories.append(dir)
     }
-    return try TimelineDecoder.load(path: path, limits: limits, strict: a.flag("--strict")) { report("warning: \($0)") }
+    return try TimelineDecoder.load(path: path, inputs: try documentInputs(a, extra: extra), limits: limits,
+                                    strict: a.flag("--strict")) { warning("\($0)") }
 }
+
+/// The scene of `loadDocument`.
+func loadScene(_ path: String, _ a: Arguments) throws -> Scene { try loadDocument(path, a).scene }
 
 /// The largest canvas side, before and after `--scale` (`DocumentLimits.maxCanvasSide`).
 let maxCanvasSide = DocumentLimits().maxCanvasSide
@@ -72,9 +93,9 @@ func parseFrameRange(_ s: String) -> (Int, Int)? {
 /// `chartreel render DOC -o OUT`.
 func runRender(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict", "--no-space-check"],
-                          valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
+                          valued: Set(["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                    "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                   "--pause", "--matte", "--stall-timeout", "--allow-path"])
+                                   "--pause", "--matte", "--stall-timeout"]).union(documentOptions))
     if a.flag("-h", "--help") { print(renderHelp); return }
     guard a.positional.count == 1 else {
         throw UsageError(a.positional.isEmpty ? "render needs a document: chartreel render DOC -o OUT"
@@ -130,7 +151,7 @@ func runRender(_ args: [String]) throws {
     writer.overwrite = overwrite
     writer.threads = threads
     writer.stallTimeout = stallTimeout
-    writer.inputs = inputFiles(ofDocument: document)
+    writer.inputs = inputFiles(ofDocument: document, a)
     writer.note = { report("note: \($0)") }
     // Refusals (a directory holding more than frames, an input, a device that cannot take
     // the format) come before anything is rendered or printed.
@@ -193,10 +214,14 @@ func removeStalePartials(of output: String) {
 }
 
 /// The files a document reads besides itself: every `"file"` and `"boldFile"` it names
-/// (data tables, fonts), resolved as the decoder resolves them, next to the document.
-/// The document decoded already, so a plain walk of its JSON finds them.
-func inputFiles(ofDocument path: String) -> [String] {
+/// (data tables, fonts), resolved as the decoder resolves them, next to the document,
+/// and the files `--data` gives (`a`). The document decoded already, so a plain walk of
+/// its JSON finds them.
+func inputFiles(ofDocument path: String, _ a: Arguments? = nil) -> [String] {
     var found = [path]
+    for d in a?.values("--data") ?? [] {
+        if let source = try? DocumentInputs.dataSource(d) { found.append(source.file) }
+    }
     guard let data = FileManager.default.contents(atPath: path),
           let root = try? JSONSerialization.jsonObject(with: data) else { return found }
     let base = (path as NSString).deletingLastPathComponent

@@ -23,7 +23,7 @@ private enum SheetLayout {
 /// `chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W]`.
 func runSheet(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict", "-q", "--quiet"],
-                          valued: ["-o", "--output", "--every", "--count", "--columns", "--width", "--allow-path"])
+                          valued: Set(["-o", "--output", "--every", "--count", "--columns", "--width", "--allow-path"]).union(documentOptions))
     if a.flag("-h", "--help") { print(sheetHelp); return }
     guard a.positional.count == 1 else { throw UsageError("sheet needs one document: chartreel sheet DOC -o SHEET.png") }
     guard let output = a.value("-o", "--output") else { throw UsageError("sheet needs an output: -o SHEET.png") }
@@ -33,7 +33,7 @@ func runSheet(_ args: [String]) throws {
     let thumbWidth = try a.int("--width", min: 16, max: 4096) ?? 240
     let overwrite = a.flag("-y", "--overwrite")
     if output == "-" { try requireStandardOutput() }
-    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
+    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0], a))
 
     let scene = try loadScene(a.positional[0], a)
     let times = try sheetTimes(scene: scene, every: every, count: count)

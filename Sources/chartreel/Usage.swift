@@ -22,6 +22,16 @@ EXIT CODES
 See docs/cli.md for the whole reference.
 """
 
+/// The document options every command that reads a document takes.
+let documentOptionsHelp = """
+CHANGING THE DOCUMENT (render, frame, sheet, validate; each repeatable)
+  --set PATH=JSON      set any value by its JSON path before decoding: --set fps=30,
+                       --set 'charts[0].y.domain=[0,100]'; a value that is not JSON is a
+                       string (--set 'charts[0].title=Sales 2026')
+  --data NAME=FILE     the table NAME reads the CSV FILE (relative to here) instead
+  --param NAME=VALUE   the value of a parameter the document declares in "params"
+"""
+
 let renderHelp = """
 USAGE
   chartreel render DOC -o OUT [options]
@@ -64,6 +74,8 @@ OPTIONS
   -q, --quiet          no progress and no summary
   --strict             treat the document's warnings (a filter that leaves no rows, a
                        column of dates read as text) as errors
+
+\(documentOptionsHelp)
 """
 
 let frameHelp = """
@@ -74,6 +86,8 @@ USAGE
 Renders one frame as a PNG. Frame N shows the time N / fps. The bytes are the same as
 the same frame in a directory written by `render`. --allow-path DIR lets the document
 read files in DIR too.
+
+\(documentOptionsHelp)
 """
 
 let sheetHelp = """
@@ -85,6 +99,8 @@ time. --every takes a step in seconds from 0; --count spreads N thumbnails from 
 frame to the last (default 12). --columns defaults to 4, --width (thumbnail width in
 pixels) to 240. Prints a summary line on stderr when done (-q: none). The sheet may be at most 16384 pixels per side.
 --allow-path DIR lets the document read files in DIR too.
+
+\(documentOptionsHelp)
 """
 
 let diffHelp = """
@@ -106,6 +122,8 @@ Checks DOC without rendering. Prints its size, frame rate, duration and frame co
 a table of every animation with its resolved start and end. Exits 2 with every problem
 found (file:line:column, JSON path) when the document is bad. Warnings go to stderr;
 --strict makes them errors.
+
+\(documentOptionsHelp)
 """
 
 let concatHelp = """

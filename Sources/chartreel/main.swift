@@ -66,6 +66,9 @@ func main() -> Int32 {
     } catch let e as DocumentErrors {
         report(e.description)
         return 2
+    } catch let e as InputError {
+        report("error: \(e)")
+        return 2
     } catch let e as UnreadableInput {
         report("error: \(e)")
         return 2
