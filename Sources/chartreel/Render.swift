@@ -90,24 +90,87 @@ func parseFrameRange(_ s: String) -> (Int, Int)? {
     return (a, b)
 }
 
+/// The flags of `render` (and of `batch`, which renders with the same options).
+let renderFlags: Set<String> = ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict", "--no-space-check", "--json"]
+/// The options of `render` that take a value.
+let renderValued: Set<String> = Set(["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
+                                     "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
+                                     "--pause", "--matte", "--stall-timeout"]).union(documentOptions)
+
 /// `chartreel render DOC -o OUT`.
 func runRender(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict", "--no-space-check"],
-                          valued: Set(["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
-                                   "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                   "--pause", "--matte", "--stall-timeout"]).union(documentOptions))
+    let a = try Arguments(args, flags: renderFlags, valued: renderValued)
     if a.flag("-h", "--help") { print(renderHelp); return }
     guard a.positional.count == 1 else {
         throw UsageError(a.positional.isEmpty ? "render needs a document: chartreel render DOC -o OUT"
                                               : "render takes one document, got \(a.positional.count)")
     }
     guard let output = a.value("-o", "--output") else { throw UsageError("render needs an output: -o OUT") }
+    if a.flag("--json") && output == "-" { throw UsageError("--json prints to stdout, which -o - already uses for frames") }
+    let summary = try render(document: a.positional[0], output: output, a)
+    if a.flag("--json"), let summary { printJSON(summary.json) }
+}
+
+/// What one render did, for the summary line and `--json`.
+struct RenderSummary {
+    var document: String
+    var output: String
+    var format: OutputFormat
+    var frames: Int
+    var range: Range<Int>
+    var totalFrames: Int
+    var width: Int
+    var height: Int
+    var fps: Double
+    /// The length of what was rendered, in seconds of video.
+    var videoSeconds: Double
+    /// Wall-clock time the render took.
+    var renderSeconds: Double
+    var bytes: Int?
+    var warnings: [String]
+    var notes: [String]
+    var parameters: [DocumentParameter]
+
+    /// The `--json` object: keys in a fixed order when printed (sorted).
+    var json: [String: Any] {
+        var o: [String: Any] = [
+            "document": document, "output": output, "format": format.rawValue, "frames": frames,
+            "firstFrame": range.lowerBound, "totalFrames": totalFrames, "width": width, "height": height, "fps": fps,
+            "seconds": videoSeconds, "renderSeconds": (renderSeconds * 1000).rounded() / 1000,
+            "warnings": warnings, "notes": notes,
+        ]
+        o["bytes"] = bytes ?? NSNull()
+        if !parameters.isEmpty {
+            o["params"] = Dictionary(parameters.map { p -> (String, Any) in
+                switch p.value {
+                case .number(let v, _): return (p.name, v)
+                case .bool(let b): return (p.name, b)
+                default: return (p.name, DocumentParameter.text(p.value))
+                }
+            }, uniquingKeysWith: { a, _ in a })
+        }
+        return o
+    }
+}
+
+/// Prints `object` as one line of JSON on standard output, keys sorted.
+func printJSON(_ object: Any) {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    print(String(decoding: data, as: UTF8.self))
+}
+
+/// Renders `document` to `output` with `render`'s options in `a` (and `extra` parameter
+/// values, a batch row's). Returns nil for `--dry-run`. `quietSummary` leaves out the
+/// summary line (batch prints its own).
+func render(document: String, output: String, _ a: Arguments, extra: [DocumentInputs.ParameterValue] = [],
+            quietSummary: Bool = false) throws -> RenderSummary? {
+    var warnings: [String] = []
     let format = try resolveFormat(explicit: a.value("--format"), output: output)
     if output == "-" && format != .rgba { throw UsageError("only --format rgba can be written to stdout") }
     if output == "-" { try requireStandardOutput() }
     let threads = try a.int("--threads", min: 1, max: 256) ?? ProcessInfo.processInfo.activeProcessorCount
     let overwrite = a.flag("-y", "--overwrite")
-    let quiet = a.flag("-q", "--quiet")
+    let quiet = a.flag("-q", "--quiet") || quietSummary
     let fps = try a.double("--fps", min: 1, max: 1000)
     let scale = try a.double("--scale", min: 0.01, max: 16) ?? 1
     var from = try a.parsed("--from", expected: "seconds like 0.5s or a frame index like 30", FramePosition.init)
@@ -137,8 +200,8 @@ func runRender(_ args: [String]) throws {
         throw UsageError("--loop and --pause only apply to GIF and APNG output")
     }
 
-    let document = a.positional[0]
-    let scene = try loadScene(document, a)
+    let loaded = try loadDocument(document, a, extra: extra) { warnings.append($0); report("warning: \($0)") }
+    let scene = loaded.scene
     try checkScaledCanvas(scene, scale: scale)
     let plan: OutputPlan
     do {
@@ -165,7 +228,7 @@ func runRender(_ args: [String]) throws {
                                   + "but only \(OutputSizeEstimate.describe(estimate.freeBytes ?? 0)) are free where it goes; "
                                   + "free some space, render a part (--frames, --to, --fps, --scale), or pass --no-space-check")
     }
-    for w in plan.warnings { report("note: \(w)") }
+    for w in plan.warnings { report("note: \(w)"); warnings.append(w) }
     if !quiet { for n in plan.notes { report("note: \(n)") } }
     releaseDecodingMemory()
     let s = plan.scene
@@ -183,7 +246,7 @@ func runRender(_ args: [String]) throws {
         print("estimated size: about \(OutputSizeEstimate.describe(estimate.bytes))"
               + (estimate.freeBytes.map { ", \(OutputSizeEstimate.describe($0)) free at the destination" } ?? "")
               + (estimate.exceedsFreeSpace ? " (does not fit: render refuses without --no-space-check)" : ""))
-        return
+        return nil
     }
 
     let trap = SignalTrap()
@@ -197,13 +260,17 @@ func runRender(_ args: [String]) throws {
         defer { progress.finish() }
         written = try writer.write(plan, to: output)
     }
-    if !quiet {
-        let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    if !quiet && !a.flag("--json") {
         report("chartreel: " + ProgressReporter.summary(frames: count, seconds: secs,
                                                          destination: output == "-" ? "stdout" : output, bytes: written.bytes)
                + ", \(s.width)x\(s.height) at \(fmt(plan.fps)) fps, CPU " + String(format: "%.2f", ownCPUSeconds())
                + " s, peak memory \(peakMemoryMB()) MB")
     }
+    return RenderSummary(document: document, output: output == "-" ? "-" : written.path, format: format, frames: count,
+                         range: plan.range, totalFrames: plan.totalFrames, width: s.width, height: s.height, fps: plan.fps,
+                         videoSeconds: Double(count) / plan.fps, renderSeconds: secs, bytes: written.bytes,
+                         warnings: warnings, notes: plan.notes, parameters: loaded.parameters)
 }
 
 /// Removes what killed runs left beside `output` (their `.partial-PID` files) and says so.

@@ -72,6 +72,8 @@ OPTIONS
                        inside its own folder); repeatable
   -y, --overwrite      replace an existing file, or a directory holding only frames
   -q, --quiet          no progress and no summary
+  --json               print the summary as one JSON object on stdout (frames, seconds,
+                       size, output, warnings)
   --strict             treat the document's warnings (a filter that leaves no rows, a
                        column of dates read as text) as errors
 
@@ -81,7 +83,7 @@ OPTIONS
 let frameHelp = """
 USAGE
   chartreel frame DOC --at SECONDS -o FILE.png [--scale S] [-y] [--strict]
-  chartreel frame DOC --frame N -o FILE.png [--fps F] [--scale S] [-y] [--strict]
+  chartreel frame DOC --frame N -o FILE.png [--fps F] [--scale S] [-y] [--strict] [--json]
 
 Renders one frame as a PNG. Frame N shows the time N / fps. The bytes are the same as
 the same frame in a directory written by `render`. --allow-path DIR lets the document
