@@ -40,6 +40,13 @@ public struct DocumentInputs: Sendable {
         public var name: String
         /// Its value as text; read as the parameter's type.
         public var text: String
+
+        /// A value for the parameter `name`, given by `flag`.
+        public init(flag: String, name: String, text: String) {
+            self.flag = flag
+            self.name = name
+            self.text = text
+        }
     }
 
     /// Every `--set`, in order (a later one wins).

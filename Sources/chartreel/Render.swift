@@ -163,7 +163,7 @@ func printJSON(_ object: Any) {
 /// values, a batch row's). Returns nil for `--dry-run`. `quietSummary` leaves out the
 /// summary line (batch prints its own).
 func render(document: String, output: String, _ a: Arguments, extra: [DocumentInputs.ParameterValue] = [],
-            quietSummary: Bool = false) throws -> RenderSummary? {
+            quietSummary: Bool = false, showProgress: Bool? = nil) throws -> RenderSummary? {
     var warnings: [String] = []
     let format = try resolveFormat(explicit: a.value("--format"), output: output)
     if output == "-" && format != .rgba { throw UsageError("only --format rgba can be written to stdout") }
@@ -251,7 +251,7 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
 
     let trap = SignalTrap()
     defer { trap.release() }
-    let progress = ProgressReporter(quiet: quiet)
+    let progress = ProgressReporter(quiet: !(showProgress ?? !quiet))
     writer.cancellation = trap.token
     writer.progress = { progress.update($0, $1) }
     let start = DispatchTime.now().uptimeNanoseconds

@@ -5,6 +5,8 @@ chartreel \(version) — animated chart videos from timeline documents
 
 USAGE
   chartreel render DOC -o OUT [options]     every frame to MP4, GIF, WebM, APNG, MOV or PNG frames
+  chartreel batch DOC --table ROWS.csv -o 'out/{column}.mp4' [render options]
+                                            one render per row, the columns as parameters
   chartreel frame DOC (--at SECONDS | --frame N) -o FILE.png
   chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C]
   chartreel diff A.png B.png [--tolerance T] [-o DIFF.png]
@@ -78,6 +80,19 @@ OPTIONS
                        column of dates read as text) as errors
 
 \(documentOptionsHelp)
+"""
+
+let batchHelp = """
+USAGE
+  chartreel batch DOC --table ROWS.csv -o 'out/{column}.mp4' [render options]
+
+Renders DOC once per row of ROWS.csv, one video after another (each on every core). Each
+column gives the document's parameter of that name ("params", used as {params.NAME}); a
+column may also only name outputs. {column} in -o is replaced by the row's value (a "/"
+in a value becomes "_"); folders are created. A line is printed per video, then a table
+of all; a row that fails is reported with its number and the others go on; exit status 1
+at the end if any failed. Takes every option of `render` (--json prints one object for the
+batch).
 """
 
 let frameHelp = """

@@ -137,13 +137,7 @@ func runValidate(_ args: [String]) throws {
 
 /// Prints `table` in columns two spaces apart; the columns in `rightAligned` align right.
 func printTable(_ table: [[String]], rightAligned: Set<Int>) {
-    let widths = (0..<table[0].count).map { c in table.map { $0[c].count }.max()! }
-    for row in table {
-        print(row.enumerated().map { c, cell in
-            rightAligned.contains(c) ? String(repeating: " ", count: widths[c] - cell.count) + cell
-                                     : cell + String(repeating: " ", count: widths[c] - cell.count)
-        }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-    }
+    for line in tableLines(table, rightAligned: rightAligned) { print(line) }
 }
 
 /// `1.600 s`.

@@ -5,9 +5,18 @@ import Foundation
 /// (docs/cli.md, "Changing a document from the command line"). Each change is checked
 /// against the same change written into the file: the frames must be byte-identical.
 final class ParameterTests: ChartreelTestCase {
-    /// A tiny document with two parameters, a filter on one and a domain bound from the other.
+    /// `parameterDocument()` written in `dir` as doc.json, for other tests.
+    static func writeParameterDocument(in dir: URL) throws -> String {
+        try writeParameterDocument(in: dir, region: "{params.region}", top: "\"{params.top}\"", table: nil, name: "doc.json")
+    }
+
     func parameterDocument(region: String = "{params.region}", top: String = "\"{params.top}\"",
                            table: String? = nil, name: String = "doc.json") throws -> String {
+        try Self.writeParameterDocument(in: tmp, region: region, top: top, table: table, name: name)
+    }
+
+    /// A tiny document with two parameters, a filter on one and a domain bound from the other.
+    static func writeParameterDocument(in dir: URL, region: String, top: String, table: String?, name: String) throws -> String {
         let source = table ?? """
             "values": [ { "region": "EU", "x": 1, "y": 5 }, { "region": "EU", "x": 2, "y": 9 },
                         { "region": "NA", "x": 1, "y": 2 }, { "region": "NA", "x": 2, "y": 3 } ]
@@ -24,7 +33,7 @@ final class ParameterTests: ChartreelTestCase {
                             "marks": [ { "type": "line" } ] } ]
             }
             """
-        let path = tmp.appendingPathComponent(name).path
+        let path = dir.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
