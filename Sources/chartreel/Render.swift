@@ -95,7 +95,7 @@ let renderFlags: Set<String> = ["-y", "--overwrite", "-q", "--quiet", "-h", "--h
 /// The options of `render` that take a value.
 let renderValued: Set<String> = Set(["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
                                      "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                     "--pause", "--matte", "--stall-timeout"]).union(documentOptions)
+                                     "--pause", "--matte", "--stall-timeout", "--audio", "--audio-fade"]).union(documentOptions)
 
 /// `chartreel render DOC -o OUT`.
 func runRender(_ args: [String]) throws {
@@ -129,6 +129,8 @@ struct RenderSummary {
     var bytes: Int?
     var warnings: [String]
     var notes: [String]
+    /// The audio file muxed in, if any.
+    var audio: String? = nil
     var parameters: [DocumentParameter]
 
     /// The `--json` object: keys in a fixed order when printed (sorted).
@@ -140,6 +142,7 @@ struct RenderSummary {
             "warnings": warnings, "notes": notes,
         ]
         o["bytes"] = bytes ?? NSNull()
+        if let audio { o["audio"] = audio }
         if !parameters.isEmpty {
             o["params"] = Dictionary(parameters.map { p -> (String, Any) in
                 switch p.value {
@@ -200,6 +203,17 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
         throw UsageError("--loop and --pause only apply to GIF and APNG output")
     }
 
+    if let audio = a.value("--audio") {
+        guard format.carriesAudio else {
+            throw UsageError("--audio needs MP4, WebM or MOV output; \(format.rawValue.uppercased()) has no sound track")
+        }
+        let fade = try a.double("--audio-fade", min: 0, max: 3600) ?? 0
+        // Refused (exit 2, naming the file) before anything is rendered.
+        _ = try MediaProbe.checkAudio(audio)
+        options.audio = AudioTrack(path: audio, fade: fade)
+    } else if a.options["--audio-fade"] != nil {
+        throw UsageError("--audio-fade needs --audio FILE")
+    }
     let loaded = try loadDocument(document, a, extra: extra) { warnings.append($0); report("warning: \($0)") }
     let scene = loaded.scene
     try checkScaledCanvas(scene, scale: scale)
@@ -214,7 +228,7 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
     writer.overwrite = overwrite
     writer.threads = threads
     writer.stallTimeout = stallTimeout
-    writer.inputs = inputFiles(ofDocument: document, a)
+    writer.inputs = inputFiles(ofDocument: document, a) + (a.value("--audio").map { [$0] } ?? [])
     writer.note = { report("note: \($0)") }
     // Refusals (a directory holding more than frames, an input, a device that cannot take
     // the format) come before anything is rendered or printed.
@@ -270,7 +284,7 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
     return RenderSummary(document: document, output: output == "-" ? "-" : written.path, format: format, frames: count,
                          range: plan.range, totalFrames: plan.totalFrames, width: s.width, height: s.height, fps: plan.fps,
                          videoSeconds: Double(count) / plan.fps, renderSeconds: secs, bytes: written.bytes,
-                         warnings: warnings, notes: plan.notes, parameters: loaded.parameters)
+                         warnings: warnings, notes: plan.notes, audio: a.value("--audio"), parameters: loaded.parameters)
 }
 
 /// Removes what killed runs left beside `output` (their `.partial-PID` files) and says so.

@@ -74,6 +74,8 @@ OPTIONS
                        inside its own folder); repeatable
   -y, --overwrite      replace an existing file, or a directory holding only frames
   -q, --quiet          no progress and no summary
+  --audio FILE         mux a sound track into MP4, WebM or MOV, cut to the video's length
+  --audio-fade S       fade the sound out over the last S seconds
   --json               print the summary as one JSON object on stdout (frames, seconds,
                        size, output, warnings)
   --strict             treat the document's warnings (a filter that leaves no rows, a
