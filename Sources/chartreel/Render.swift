@@ -166,7 +166,8 @@ func printJSON(_ object: Any) {
 /// values, a batch row's). Returns nil for `--dry-run`. `quietSummary` leaves out the
 /// summary line (batch prints its own).
 func render(document: String, output: String, _ a: Arguments, extra: [DocumentInputs.ParameterValue] = [],
-            quietSummary: Bool = false, showProgress: Bool? = nil) throws -> RenderSummary? {
+            quietSummary: Bool = false, showProgress: Bool? = nil,
+            cancellation: CancellationToken? = nil) throws -> RenderSummary? {
     var warnings: [String] = []
     let format = try resolveFormat(explicit: a.value("--format"), output: output)
     if output == "-" && format != .rgba { throw UsageError("only --format rgba can be written to stdout") }
@@ -263,10 +264,11 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
         return nil
     }
 
-    let trap = SignalTrap()
-    defer { trap.release() }
+    // A caller that keeps its own trap (watch, for its whole session) passes its token.
+    let trap = cancellation == nil ? SignalTrap() : nil
+    defer { trap?.release() }
     let progress = ProgressReporter(quiet: !(showProgress ?? !quiet))
-    writer.cancellation = trap.token
+    writer.cancellation = cancellation ?? trap!.token
     writer.progress = { progress.update($0, $1) }
     let start = DispatchTime.now().uptimeNanoseconds
     let written: OutputWriter.Written

@@ -7,6 +7,8 @@ USAGE
   chartreel render DOC -o OUT [options]     every frame to MP4, GIF, WebM, APNG, MOV or PNG frames
   chartreel batch DOC --table ROWS.csv -o 'out/{column}.mp4' [render options]
                                             one render per row, the columns as parameters
+  chartreel watch DOC -o OUT [--at S | --frame N] [render options]
+                                            render again on every save, until Ctrl-C
   chartreel frame DOC (--at SECONDS | --frame N) -o FILE.png
   chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C]
   chartreel diff A.png B.png [--tolerance T] [-o DIFF.png]
@@ -95,6 +97,18 @@ in a value becomes "_"); folders are created. A line is printed per video, then 
 of all; a row that fails is reported with its number and the others go on; exit status 1
 at the end if any failed. Takes every option of `render` (--json prints one object for the
 batch).
+"""
+
+let watchHelp = """
+USAGE
+  chartreel watch DOC -o OUT [render options]
+  chartreel watch DOC -o FRAME.png (--at SECONDS | --frame N)
+
+Renders DOC, then again each time DOC or a file it reads (CSV data, fonts, --data,
+--audio) is saved, until Ctrl-C (exit 130). Changes are seen through inotify and
+debounced (--debounce SECONDS, default 0.1). Prints a line per render with its time;
+when the document is broken, the first error in full, and the last good output stays.
+OUT is replaced each time (-y is implied). --at/--frame render just that frame as a PNG.
 """
 
 let frameHelp = """
