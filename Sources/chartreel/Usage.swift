@@ -9,6 +9,7 @@ USAGE
                                             one render per row, the columns as parameters
   chartreel watch DOC -o OUT [--at S | --frame N] [render options]
                                             render again on every save, until Ctrl-C
+  chartreel preview DOC -o preview.html      one HTML page: every frame, a scrubber, the timing
   chartreel frame DOC (--at SECONDS | --frame N) -o FILE.png
   chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C]
   chartreel diff A.png B.png [--tolerance T] [-o DIFF.png]
@@ -109,6 +110,18 @@ Renders DOC, then again each time DOC or a file it reads (CSV data, fonts, --dat
 debounced (--debounce SECONDS, default 0.1). Prints a line per render with its time;
 when the document is broken, the first error in full, and the last good output stays.
 OUT is replaced each time (-y is implied). --at/--frame render just that frame as a PNG.
+"""
+
+let previewHelp = """
+USAGE
+  chartreel preview DOC -o preview.html [--fps F] [--scale S] [--from T] [--to T] [-y] [-q]
+
+Writes one self-contained HTML file (no network, no other file) to look at DOC frame by
+frame: every frame inlined as a base64 PNG, play/pause, a scrubber with the frame number
+and its exact time, the arrow keys stepping one frame, and validate's animation table as
+bars on a timeline. --fps, --scale, --from and --to make a smaller page.
+
+\(documentOptionsHelp)
 """
 
 let frameHelp = """

@@ -4,7 +4,7 @@ import Export
 import CMalloc
 
 /// The commands, for dispatch and messages.
-let commands = ["render", "batch", "watch", "frame", "sheet", "diff", "validate", "concat", "easings"]
+let commands = ["render", "batch", "watch", "preview", "frame", "sheet", "diff", "validate", "concat", "easings"]
 
 /// Keeps freed frame-sized blocks in the process for the next frame. By default glibc
 /// serves blocks above 128 KiB (raised adaptively, but only after frees) with fresh
@@ -51,6 +51,7 @@ func main() -> Int32 {
         case "render": try runRender(args)
         case "batch": try runBatch(args)
         case "watch": try runWatch(args)
+        case "preview": try runPreview(args)
         case "frame": try runFrame(args)
         case "sheet": try runSheet(args)
         case "diff": try runDiff(args)
