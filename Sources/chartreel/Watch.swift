@@ -12,16 +12,23 @@ import Export
 /// the first error is printed in full. With `--at` or `--frame`, only that frame is
 /// rendered, as a PNG, for a fast loop.
 func runWatch(_ args: [String]) throws {
-    let a = try Arguments(args, flags: renderFlags, valued: renderValued.union(["--at", "--frame", "--debounce"]))
+    let a = try Arguments(args, flags: renderFlags.union(["--preview"]),
+                          valued: renderValued.union(["--at", "--frame", "--debounce", "--preview-port"]))
     if a.flag("-h", "--help") { print(watchHelp); return }
     guard a.positional.count == 1 else { throw UsageError("watch needs one document: chartreel watch DOC -o OUT") }
     let document = a.positional[0]
-    guard let output = a.value("-o", "--output") else { throw UsageError("watch needs an output: -o OUT") }
+    let preview = a.flag("--preview")
+    let port = try a.int("--preview-port", min: 0, max: 65_535)
+    if port != nil && !preview { throw UsageError("--preview-port needs --preview") }
+    guard let output = a.value("-o", "--output") ?? (preview ? "" : nil) else {
+        throw UsageError("watch needs an output (-o OUT), --preview, or both")
+    }
     if output == "-" { throw UsageError("watch writes a file again and again; -o - (stdout) cannot be replaced") }
     let at = try a.double("--at", min: 0, max: 1e6)
     let index = try a.int("--frame", min: 0, max: Int(Int32.max))
     if at != nil && index != nil { throw UsageError("watch takes one of --at SECONDS or --frame N") }
     let single = at != nil || index != nil
+    if single && preview { throw UsageError("--preview shows every frame; it does not take --at or --frame") }
     if single && !output.lowercased().hasSuffix(".png") {
         throw UsageError("watch --at/--frame writes one frame as a PNG; name the output FILE.png")
     }
@@ -35,12 +42,19 @@ func runWatch(_ args: [String]) throws {
     // removed, the last good output kept) or the wait between renders.
     let trap = SignalTrap()
     defer { trap.release() }
+    let server = preview ? try PreviewServer(port: UInt16(port ?? 0)) : nil
+    if let server { report("preview at http://127.0.0.1:\(server.port)/ (reloads after each render)") }
+    let pageFPS = try a.double("--fps", min: 1, max: 1000)
+    let pageScale = try a.double("--scale", min: 0.01, max: 16) ?? 1
+    let threads = try a.int("--threads", min: 1, max: 256) ?? ProcessInfo.processInfo.activeProcessorCount
     var renders = 0
     while true {
         renders += 1
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            if single {
+            if output.isEmpty {
+                // --preview alone: the page is the output.
+            } else if single {
                 let (t, size) = try renderFrame(document: document, output: output, options, at: at, index: index)
                 report("\(clock()) wrote \(output) (frame at \(String(format: "%.3f", t)) s, \(size)) in \(elapsed(since: start))")
             } else if let s = try render(document: document, output: output, options, quietSummary: true, showProgress: false,
@@ -48,13 +62,20 @@ func runWatch(_ args: [String]) throws {
                 report("\(clock()) wrote \(output) in \(elapsed(since: start)): \(s.frames) frames, "
                        + (s.bytes.map(describeBytes) ?? "") + (s.warnings.isEmpty ? "" : ", \(s.warnings.count) warning(s)"))
             }
+            if let server {
+                let page = try previewPage(document: document, options, fps: pageFPS, scale: pageScale, from: nil, to: nil, threads: threads)
+                server.publish(servedPreview(page.html))
+                report("\(clock()) preview: \(page.frames) frames of \(page.width)x\(page.height) in \(elapsed(since: start))")
+            }
         } catch let e as InterruptedExport {
             throw e
         } catch let e as ExportError {
             if case .interrupted = e { throw e }
             reportFailure(e, output: output)
+            server?.fail(outcome(of: e).message)
         } catch {
             reportFailure(error, output: output)
+            server?.fail(outcome(of: error).message)
         }
         // The document may name other files now: watch what it reads after this save.
         var inputs = inputFiles(ofDocument: document, options)
@@ -65,6 +86,12 @@ func runWatch(_ args: [String]) throws {
         }
         report("\(clock()) \(changed.joined(separator: ", ")) changed")
     }
+}
+
+/// The preview page as served: allowed to poll its server, and reloading after each render.
+func servedPreview(_ html: String) -> String {
+    html.replacingOccurrences(of: "script-src 'unsafe-inline'\">", with: "script-src 'unsafe-inline'; connect-src 'self'\">")
+        .replacingOccurrences(of: "</body>", with: previewReloadScript + "\n</body>")
 }
 
 /// Prints why a render failed: the first error in full, and how many more there are; the
@@ -78,7 +105,7 @@ private func reportFailure(_ error: Error, output: String) {
         lines = [outcome(of: error).message]
     }
     var info = stat()
-    if stat(output, &info) == 0 { lines.append("kept the last good \(output)") }
+    if !output.isEmpty && stat(output, &info) == 0 { lines.append("kept the last good \(output)") }
     report("\(clock()) render failed:\n" + lines.joined(separator: "\n"))
 }
 
