@@ -44,6 +44,15 @@ func previewPage(document: String, _ a: Arguments, fps: Double?, scale: Double, 
         throw UsageError(what)
     }
     let count = plan.range.count
+    // A browser has to hold the whole page: refuse one that would not load, before drawing.
+    // 0.08 bytes a pixel is the PNG frames' typical size (docs/cli.md, "The output must
+    // fit"); base64 adds a third.
+    let estimate = Double(count) * Double(plan.scene.width * plan.scene.height) * 0.08 * 4 / 3
+    if estimate > previewPageLimit {
+        throw UsageError("a preview page of \(count) frames of \(plan.scene.width)x\(plan.scene.height) would take about "
+                         + "\(describeBytes(Int(estimate))), more than a browser loads comfortably (the limit is "
+                         + "\(describeBytes(Int(previewPageLimit)))); take fewer or smaller frames with --fps, --from/--to or --scale")
+    }
     var encoded = [String](repeating: "", count: count)
     var failure: Error? = nil
     let lock = NSLock()
@@ -81,6 +90,9 @@ func previewPage(document: String, _ a: Arguments, fps: Double?, scale: Double, 
         .replacingOccurrences(of: "@@FRAMES@@", with: scriptJSON(encoded))
     return (html, count, scene.width, scene.height)
 }
+
+/// The largest preview page made, estimated before drawing: 500 MB.
+let previewPageLimit = 500e6
 
 /// A counter shared by the encoding threads.
 final class ManagedAtomicCounter: @unchecked Sendable {

@@ -23,6 +23,14 @@ final class PreviewTests: ChartreelTestCase {
         XCTAssertTrue(html.contains("\"end\":1.6") && html.contains("\"start\":0.6"), "resolved start and end")
     }
 
+    func testAPageTooLargeToLoadIsRefused() throws {
+        let out = tmp.appendingPathComponent("big.html").path
+        let r = try chartreel("preview", Self.document, "-o", out, "--fps", "1000", "--scale", "4")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("error: a preview page of 2100 frames of 3200x2400 would take about 1.7 GB"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
     func testArrowKeyStepsOneFrameInChromium() throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/chromium") }) else {
