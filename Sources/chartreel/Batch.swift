@@ -48,8 +48,16 @@ func runBatch(_ args: [String]) throws {
     }
 
     let json = a.flag("--json")
+    // One trap for the whole batch, its token given to every render: Ctrl-C stops the
+    // render under way (its temporary file removed) or the batch between two renders. A
+    // trap per render does not work: once one trap's signal sources are cancelled, a new
+    // one's never fire (libdispatch on Linux), and its SIG_IGN left Ctrl-C ignored from
+    // the second row on.
+    let trap = SignalTrap()
+    defer { trap.release() }
     var results: [(row: Int, output: String, summary: RenderSummary?, error: String?)] = []
     for (i, row) in table.rows.enumerated() {
+        if let stop = trap.token.error { throw stop }
         let output = outputs[i]
         let values = zip(table.header, row).compactMap { column, cell -> DocumentInputs.ParameterValue? in
             guard let cell, declared.contains(column) else { return nil }
@@ -59,7 +67,8 @@ func runBatch(_ args: [String]) throws {
         do {
             if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
             let summary = try render(document: document, output: output, a, extra: values, quietSummary: true,
-                                     showProgress: isatty(STDERR_FILENO) == 1 && !a.flag("-q", "--quiet"))
+                                     showProgress: isatty(STDERR_FILENO) == 1 && !a.flag("-q", "--quiet"),
+                                     cancellation: trap.token)
             results.append((i + 1, output, summary, nil))
             if !a.flag("-q", "--quiet"), let summary {
                 report("[\(i + 1)/\(table.rows.count)] row \(i + 1): \(output)  \(summary.frames) frames in "

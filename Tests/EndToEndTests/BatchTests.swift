@@ -64,4 +64,33 @@ final class BatchTests: ChartreelTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasSuffix(".gif") }, [])
     }
+
+    /// Ctrl-C in the second video stops the batch at once: exit 130, the first video kept,
+    /// nothing of the second left (a trap per render left SIGINT ignored from row 2 on).
+    func testSIGINTDuringTheSecondVideoStopsTheBatch() throws {
+        let doc = tmp.appendingPathComponent("long.json").path
+        // Long enough in a debug build that the signal lands inside the second render.
+        try """
+            { "params": { "c": { "default": "#FF0000" }, "len": { "default": 20 } }, "fps": 60, "duration": "{params.len}",
+              "canvas": { "width": 320, "height": 240, "background": "{params.c}" },
+              "data": { "d": { "values": [ { "x": 1, "y": 2 }, { "x": 2, "y": 5 } ] } },
+              "charts": [ { "data": "d", "marks": [ { "type": "line",
+                "animate": { "trim": { "to": { "from": 0, "to": 1, "duration": 20 } } } } ] } ] }
+            """.write(toFile: doc, atomically: true, encoding: .utf8)
+        let table = tmp.appendingPathComponent("runs.csv").path
+        // A short first video, then one of 20 s (1200 frames: many seconds even in release).
+        try "c,len\n#FF0000,0.3\n#00FF00,20\n".write(toFile: table, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out").path
+        let w = try WatchTests.Watcher(["batch", doc, "--table", table, "-o", out + "/{c}.mp4"], command: nil)
+        XCTAssertTrue(w.wait(60) { w.stderr.contains("[1/2] row 1") }, w.stderr)
+        // Inside row 2's render, after it has started.
+        usleep(300_000)
+        kill(w.process.processIdentifier, SIGINT)
+        let stopped = Date()
+        w.process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(stopped), 5)
+        XCTAssertEqual(w.process.terminationReason, .exit)
+        XCTAssertEqual(w.process.terminationStatus, 130, w.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), ["#FF0000.mp4"])
+    }
 }

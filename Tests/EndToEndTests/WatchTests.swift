@@ -10,9 +10,10 @@ final class WatchTests: ChartreelTestCase {
         private let lock = NSLock()
         private var text = ""
 
-        init(_ args: [String]) throws {
+        /// Runs `chartreel COMMAND ARGS` (`watch` by default; nil: `args` name the command).
+        init(_ args: [String], command: String? = "watch") throws {
             process.executableURL = URL(fileURLWithPath: ChartreelTestCase.binary)
-            process.arguments = ["watch"] + args
+            process.arguments = (command.map { [$0] } ?? []) + args
             let err = Pipe()
             process.standardError = err
             process.standardOutput = FileHandle.nullDevice
