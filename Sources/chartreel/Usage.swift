@@ -104,13 +104,15 @@ let watchHelp = """
 USAGE
   chartreel watch DOC -o OUT [render options]
   chartreel watch DOC -o FRAME.png (--at SECONDS | --frame N)
+  chartreel watch DOC -o SHEET.png --sheet [--every S | --count N] [--columns C] [--width W]
   chartreel watch DOC --preview [-o OUT] [--preview-port N]
 
 Renders DOC, then again each time DOC or a file it reads (CSV data, fonts, --data,
 --audio) is saved, until Ctrl-C (exit 130). Changes are seen through inotify and
 debounced (--debounce SECONDS, default 0.1). Prints a line per render with its time;
 when the document is broken, the first error in full, and the last good output stays.
-OUT is replaced each time (-y is implied). --at/--frame render just that frame as a PNG.
+OUT is replaced each time (-y is implied). --at/--frame render just that frame as a PNG;
+--sheet renders a contact sheet (with `sheet`'s --every, --count, --columns, --width).
 
   --preview            also serve the preview page on http://127.0.0.1:PORT/, reloaded
                        after each render (-o is then optional)

@@ -12,8 +12,9 @@ import Export
 /// the first error is printed in full. With `--at` or `--frame`, only that frame is
 /// rendered, as a PNG, for a fast loop.
 func runWatch(_ args: [String]) throws {
-    let a = try Arguments(args, flags: renderFlags.union(["--preview"]),
-                          valued: renderValued.union(["--at", "--frame", "--debounce", "--preview-port"]))
+    let a = try Arguments(args, flags: renderFlags.union(["--preview", "--sheet"]),
+                          valued: renderValued.union(["--at", "--frame", "--debounce", "--preview-port",
+                                                      "--every", "--count", "--columns", "--width"]))
     if a.flag("-h", "--help") { print(watchHelp); return }
     guard a.positional.count == 1 else { throw UsageError("watch needs one document: chartreel watch DOC -o OUT") }
     let document = a.positional[0]
@@ -27,6 +28,11 @@ func runWatch(_ args: [String]) throws {
     let at = try a.double("--at", min: 0, max: 1e6)
     let index = try a.int("--frame", min: 0, max: Int(Int32.max))
     if at != nil && index != nil { throw UsageError("watch takes one of --at SECONDS or --frame N") }
+    let sheet = a.flag("--sheet")
+    let sheetOnly = ["--every", "--count", "--columns", "--width"].filter { a.options[$0] != nil }
+    if !sheet && !sheetOnly.isEmpty { throw UsageError("\(sheetOnly.joined(separator: ", ")) need --sheet") }
+    if sheet && (at != nil || index != nil) { throw UsageError("watch takes --sheet or one frame (--at/--frame), not both") }
+    if sheet && !output.lowercased().hasSuffix(".png") { throw UsageError("watch --sheet writes a PNG; name the output SHEET.png") }
     let single = at != nil || index != nil
     if single && preview { throw UsageError("--preview shows every frame; it does not take --at or --frame") }
     if single && !output.lowercased().hasSuffix(".png") {
@@ -54,6 +60,9 @@ func runWatch(_ args: [String]) throws {
         do {
             if output.isEmpty {
                 // --preview alone: the page is the output.
+            } else if sheet {
+                let what = try writeSheet(document: document, output: output, options, overwrite: true)
+                report("\(clock()) wrote \(output) (\(what)) in \(elapsed(since: start))")
             } else if single {
                 let (t, size) = try renderFrame(document: document, output: output, options, at: at, index: index)
                 report("\(clock()) wrote \(output) (frame at \(String(format: "%.3f", t)) s, \(size)) in \(elapsed(since: start))")

@@ -117,6 +117,25 @@ final class WatchTests: ChartreelTestCase {
         XCTAssertEqual(bytes(out), bytes(expected))
     }
 
+    func testContactSheetFollowsTheDocument() throws {
+        let doc = try ParameterTests.writeParameterDocument(in: tmp)
+        let out = tmp.appendingPathComponent("sheet.png").path
+        let w = try Watcher([doc, "-o", out, "--sheet", "--count", "3", "--width", "60", "--debounce", "0.05"])
+        defer { w.stop() }
+        XCTAssertTrue(w.wait { w.count("wrote \(out) (3 thumbnails") == 1 }, w.stderr)
+        let text = try String(contentsOfFile: doc, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"EU\"", with: "\"NA\"").write(toFile: doc, atomically: true, encoding: .utf8)
+        XCTAssertTrue(w.wait { w.count("wrote \(out) (3 thumbnails") == 2 }, w.stderr)
+        // The sheet is what `sheet` draws for the saved document, byte for byte.
+        let expected = tmp.appendingPathComponent("expected.png").path
+        let r = try chartreel("sheet", doc, "--count", "3", "--width", "60", "-o", expected)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(bytes(out), bytes(expected))
+        let bad = try chartreel("watch", doc, "-o", out, "--count", "3")
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--count need --sheet"), bad.stderr)
+    }
+
     /// One HTTP/1.0 request to 127.0.0.1:`port`; the whole answer.
     func http(_ port: Int, _ request: String) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
