@@ -169,12 +169,12 @@ largest difference is at most T (default 0), 1 when it is over (or the sizes dif
 
 let validateHelp = """
 USAGE
-  chartreel validate DOC [--fps F] [--strict] [--allow-path DIR]
+  chartreel validate DOC [--fps F] [--strict] [--allow-path DIR] [--json]
 
 Checks DOC without rendering. Prints its size, frame rate, duration and frame count, and
 a table of every animation with its resolved start and end. Exits 2 with every problem
 found (file:line:column, JSON path) when the document is bad. Warnings go to stderr;
---strict makes them errors.
+--strict makes them errors. --json prints the same as one JSON object.
 
 \(documentOptionsHelp)
 """

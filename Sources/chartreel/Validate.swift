@@ -102,12 +102,31 @@ func curveName(_ e: Easing) -> String {
 
 /// `chartreel validate DOC`: checks the document without rendering and describes it.
 func runValidate(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-h", "--help", "--strict"], valued: Set(["--fps"]).union(documentOptions))
+    let a = try Arguments(args, flags: ["-h", "--help", "--strict", "--json"], valued: Set(["--fps"]).union(documentOptions))
     if a.flag("-h", "--help") { print(validateHelp); return }
     guard a.positional.count == 1 else { throw UsageError("validate needs one document: chartreel validate DOC") }
-    let loaded = try loadDocument(a.positional[0], a)
+    var warnings: [String] = []
+    let loaded = try loadDocument(a.positional[0], a) { warnings.append($0); report("warning: \($0)") }
     var scene = loaded.scene
     if let f = try a.double("--fps", min: 1, max: 1000) { scene.fps = f }
+    if a.flag("--json") {
+        printJSON([
+            "document": a.positional[0], "valid": true, "width": scene.width, "height": scene.height,
+            "background": "\(scene.background)", "fps": scene.fps, "seconds": scene.effectiveDuration,
+            "frames": scene.frameCount, "warnings": warnings,
+            "params": loaded.parameters.map { p -> [String: Any] in
+                var o: [String: Any] = ["name": p.name, "type": p.type.rawValue, "value": DocumentParameter.text(p.value)]
+                if let d = p.defaultValue { o["default"] = DocumentParameter.text(d) }
+                if let g = p.givenBy { o["givenBy"] = g }
+                return o
+            },
+            "animations": animationRows(scene).map { r -> [String: Any] in
+                ["node": r.node, "property": r.property, "from": r.from, "to": r.to, "curve": r.curve,
+                 "start": r.start, "end": r.end.isFinite ? r.end as Any : NSNull()]
+            },
+        ] as [String: Any])
+        return
+    }
     let bg = scene.background
     print("\(a.positional[0]): valid")
     print("size        \(scene.width)x\(scene.height), background \(bg)\(bg.a == 0 ? " (transparent)" : "")")

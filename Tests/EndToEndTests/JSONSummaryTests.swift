@@ -47,6 +47,25 @@ final class JSONSummaryTests: ChartreelTestCase {
         XCTAssertEqual(s["width"] as? Int, 200)
     }
 
+    func testValidateSummary() throws {
+        let s = try summary(try chartreel("validate", Self.document, "--json"))
+        XCTAssertEqual(s["valid"] as? Bool, true)
+        XCTAssertEqual(s["frames"] as? Int, 126)
+        XCTAssertEqual(s["seconds"] as? Double, 2.1)
+        XCTAssertEqual(s["width"] as? Int, 800)
+        let rows = try XCTUnwrap(s["animations"] as? [[String: Any]])
+        let fill = try XCTUnwrap(rows.first { $0["node"] as? String == "fill" && $0["property"] as? String == "opacity" })
+        XCTAssertEqual(fill["start"] as? Double, 0.6)
+        XCTAssertEqual(fill["end"] as? Double, 1.6)
+        XCTAssertEqual(fill["curve"] as? String, "easeInOut")
+        let doc = try ParameterTests.writeParameterDocument(in: tmp)
+        let p = try summary(try chartreel("validate", doc, "--json", "--param", "top=5"))
+        let params = try XCTUnwrap(p["params"] as? [[String: Any]])
+        XCTAssertEqual(params.map { $0["name"] as? String }, ["region", "top"])
+        XCTAssertEqual(params[1]["value"] as? String, "5")
+        XCTAssertEqual(params[1]["givenBy"] as? String, "--param top=5")
+    }
+
     func fileSize(_ path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
     }
