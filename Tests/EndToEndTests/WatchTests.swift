@@ -136,6 +136,31 @@ final class WatchTests: ChartreelTestCase {
         XCTAssertTrue(bad.stderr.contains("--count need --sheet"), bad.stderr)
     }
 
+    /// The served page in a real browser: headless Chromium loads it, a save is made, and
+    /// the page reloads itself with the new render (scripts/preview-check --served).
+    func testServedPageReloadsInChromium() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/chromium") }) else {
+            return XCTFail("chromium is not on PATH; scripts/setup installs it (Debian: sudo apt-get install chromium)")
+        }
+        let doc = try ParameterTests.writeParameterDocument(in: tmp)
+        let next = tmp.appendingPathComponent("next.json").path
+        try String(contentsOfFile: doc, encoding: .utf8).replacingOccurrences(of: "\"default\": \"EU\"", with: "\"default\": \"NA\"")
+            .write(toFile: next, atomically: true, encoding: .utf8)
+        let w = try Watcher([doc, "--preview", "--debounce", "0.05"])
+        defer { w.stop() }
+        XCTAssertTrue(w.wait { w.count("preview: 3 frames") == 1 }, w.stderr)
+        let line = try XCTUnwrap(w.stderr.split(separator: "\n").first { $0.hasPrefix("preview at http://127.0.0.1:") }, w.stderr)
+        let url = String(line.dropFirst("preview at ".count).prefix { $0 != " " })
+        let r = try run(Self.root.appendingPathComponent("scripts/preview-check").path, ["--served", url, doc, next])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let o = try XCTUnwrap(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any], r.text)
+        XCTAssertEqual(o["reloaded"] as? Bool, true, w.stderr)
+        XCTAssertTrue((o["before"] as? String)?.contains("region = EU") == true, r.text)
+        XCTAssertTrue((o["after"] as? String)?.contains("region = NA") == true, r.text)
+        XCTAssertEqual(w.count("preview: 3 frames"), 2)
+    }
+
     /// One HTTP/1.0 request to 127.0.0.1:`port`; the whole answer.
     func http(_ port: Int, _ request: String) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
