@@ -162,8 +162,10 @@ enum ContainerCheck {
     }
 
     private static func webmFrames(_ b: UnsafeBufferPointer<UInt8>) throws -> Int {
-        let segmentID = 0x18538067, clusterID = 0x1F43B675, simpleBlockID = 0xA3, blockGroupID = 0xA0
+        let segmentID = 0x18538067, clusterID = 0x1F43B675, simpleBlockID = 0xA3, blockGroupID = 0xA0, blockID = 0xA1
         var frames = 0, sawSegment = false
+        /// The track number a block's payload at `i` starts with.
+        func track(_ i: Int) throws -> Int { try vint(b, i, keepMarker: false).0 }
         /// Walks the elements in `range`, descending into a segment and its clusters.
         func walk(_ range: Range<Int>) throws {
             var i = range.lowerBound
@@ -178,7 +180,16 @@ enum ContainerCheck {
                 switch id {
                 case segmentID: sawSegment = true; try walk(start..<end)
                 case clusterID: try walk(start..<end)
-                case simpleBlockID, blockGroupID: frames += 1
+                // Only blocks of track 1, the video (an --audio track is track 2).
+                case simpleBlockID: if try track(start) == 1 { frames += 1 }
+                case blockGroupID:
+                    var j = start
+                    while j < end {
+                        let (inner, innerLength, _) = try vint(b, j, keepMarker: true)
+                        let (innerSize, innerSizeLength, _) = try vint(b, j + innerLength, keepMarker: false)
+                        if inner == blockID, try track(j + innerLength + innerSizeLength) == 1 { frames += 1 }
+                        j += innerLength + innerSizeLength + innerSize
+                    }
                 default: break
                 }
                 i = end

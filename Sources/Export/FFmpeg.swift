@@ -43,6 +43,17 @@ public enum FFmpeg {
         var args = ["-hide_banner", "-loglevel", "error",
                     "-f", "rawvideo", "-pix_fmt", format.pipePixelFormat(alpha: options.alpha).ffmpegName, "-s", "\(width)x\(height)",
                     "-framerate", rate(fps), "-i", "-"]
+        if let audio = options.audio {
+            // The frames are stream 0 (so the video is the first track), the file's first
+            // audio stream the second.
+            // "file:" so a name like "pipe:0" or "http://…" is read as a file's name.
+            args += ["-i", "file:" + audio.path, "-map", "0:v", "-map", "1:a:0", "-af", audio.filter]
+            switch format {
+            case .mp4: args += ["-c:a", "aac", "-b:a", "192k"]
+            case .webm: args += ["-c:a", "libopus", "-b:a", "128k"]
+            default: args += ["-c:a", "pcm_s16le"]
+            }
+        }
         let layout = format.pipePixelFormat(alpha: options.alpha)
         switch format {
         case .mp4:
@@ -92,6 +103,15 @@ public enum FFmpeg {
             preconditionFailure("not a video format")
         }
         return args + ["-y", output]
+    }
+
+    /// Seconds for a filter argument: `1.5`, `0.333333`.
+    static func seconds(_ t: Double) -> String {
+        let s = String(format: "%.6f", t)
+        var trimmed = s
+        while trimmed.hasSuffix("0") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".") { trimmed.removeLast() }
+        return trimmed
     }
 
     /// The colour tags of every YUV stream ChartReel writes (MP4, WebM, MOV): BT.709

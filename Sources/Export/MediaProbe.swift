@@ -51,6 +51,33 @@ public struct MediaProbe: Equatable, Sendable {
                           timeBase: fields["time_base"] ?? "?", frames: n)
     }
 
+    /// Checks that ffmpeg can read `path` as audio, before anything is rendered: a regular
+    /// file (a FIFO would block ffprobe) whose first audio stream ffprobe decodes.
+    ///
+    /// - Returns: the audio's duration in seconds, when the container says.
+    /// - Throws: `ExportError.refused` naming the file and what is wrong;
+    ///   `ExportError.ffmpegMissing` when there is no ffprobe.
+    public static func checkAudio(_ path: String, ffmpeg: String? = nil) throws -> Double? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ExportError.refused("--audio \(path): no such file") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw ExportError.refused("--audio \(path): not a regular file; expected an audio file")
+        }
+        guard let ffprobe = locateFFprobe(besides: ffmpeg) else { throw ExportError.ffmpegMissing }
+        let args = ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_type,duration:format=duration",
+                    "-of", "default=noprint_wrappers=1", "file:" + path]
+        let (status, out, err) = try capture(ffprobe, args)
+        let problem = (err.split(separator: "\n").last.map(String.init) ?? "").replacingOccurrences(of: "file:" + path, with: path)
+        guard status == 0, out.contains("codec_type=audio") else {
+            throw ExportError.refused("--audio \(path): ffmpeg cannot read it as audio"
+                                      + (problem.isEmpty ? " (it holds no audio stream)" : ": \(problem)"))
+        }
+        for line in out.split(separator: "\n") where line.hasPrefix("duration=") {
+            if let d = Double(line.dropFirst("duration=".count)) { return d }
+        }
+        return nil
+    }
+
     /// ffprobe in the directory of `ffmpeg` when there is one there, else on PATH.
     static func locateFFprobe(besides ffmpeg: String?) -> String? {
         if let ffmpeg {

@@ -33,6 +33,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// Whether frames in this format can keep a transparent background.
     public var supportsAlpha: Bool { self != .mp4 }
 
+    /// Whether the container takes a sound track (`--audio`): MP4, WebM and MOV.
+    public var carriesAudio: Bool { self == .mp4 || self == .webm || self == .mov }
+
     /// Whether the encoder needs even width and height (4:2:0 chroma subsampling in H.264).
     public var needsEvenSize: Bool { self == .mp4 }
 

@@ -89,6 +89,17 @@ public struct OutputPlan: Sendable {
         guard first < end else {
             throw ExportError.invalidArgument("the frame range \(first)..<\(end) is empty")
         }
+        if var audio = options.audio {
+            guard format.carriesAudio else {
+                throw ExportError.invalidArgument("--audio needs MP4, WebM or MOV output; \(format.rawValue.uppercased()) has no sound track")
+            }
+            // The audio of the frames rendered, on the whole video's timeline, so chunks
+            // joined with concat carry one continuous track that fades once at the end.
+            audio.start = Double(first) / rate
+            audio.end = Double(end) / rate
+            audio.videoEnd = Double(total) / rate
+            options.audio = audio
+        }
         self.format = format
         self.scene = scene
         self.fps = rate

@@ -134,11 +134,48 @@ public struct VideoOptions: Equatable, Sendable {
     /// The colour ffmpeg pads an odd-sized MP4 with when it is given one (straight RGBA as
     /// `RRGGBBAA`). `OutputPlan` pads frames itself, so this is only a fallback.
     public var padColor: Color = .black
+    /// A sound track to mux in (MP4, WebM, MOV), trimmed to the frames rendered.
+    public var audio: AudioTrack? = nil
 
     /// Creates options; every field has a default.
     public init(quality: VideoQuality = .high, alpha: Bool = false, gif: GIFOptions = GIFOptions(),
                 loop: LoopCount = .forever, pause: Double = 0, padColor: Color = .black) {
         self.quality = quality; self.alpha = alpha; self.gif = gif
         self.loop = loop; self.pause = pause; self.padColor = padColor
+    }
+}
+
+/// An audio file muxed into a video: trimmed to the video, with an optional fade-out at
+/// the video's end. ffmpeg decodes it (any format it reads) and encodes it as the
+/// container expects: AAC in MP4, Opus in WebM, 16-bit PCM in MOV (what editors take).
+public struct AudioTrack: Equatable, Sendable {
+    /// The audio file.
+    public var path: String
+    /// Seconds of fade-out ending where the whole video ends; 0 for none.
+    public var fade: Double
+    /// The first rendered frame's time (set by `OutputPlan`).
+    public var start: Double = 0
+    /// The end of the last rendered frame (set by `OutputPlan`).
+    public var end: Double = 0
+    /// The end of the whole video, where the fade ends (set by `OutputPlan`).
+    public var videoEnd: Double = 0
+
+    /// A track from `path` fading out over `fade` seconds.
+    public init(path: String, fade: Double = 0) {
+        self.path = path
+        self.fade = fade
+    }
+
+    /// The audio filter: fade on the video's timeline, then cut to the rendered span and
+    /// start it at 0 (a chunk's audio starts where its frames do).
+    var filter: String {
+        var parts: [String] = []
+        if fade > 0 {
+            let st = max(0, videoEnd - fade)
+            parts.append("afade=t=out:st=\(FFmpeg.seconds(st)):d=\(FFmpeg.seconds(videoEnd - st))")
+        }
+        parts.append("atrim=start=\(FFmpeg.seconds(start)):end=\(FFmpeg.seconds(end))")
+        parts.append("asetpts=PTS-STARTPTS")
+        return parts.joined(separator: ",")
     }
 }

@@ -144,6 +144,14 @@ public struct JSONCursor {
         } catch {
             throw DocumentErrors([DocumentError(file: file, syntaxError: error)])
         }
+        return try decode(root: root, file: file, body)
+    }
+
+    /// Runs `body` on a cursor at `root`, a tree parsed already, and returns its result;
+    /// throws as `decode(_:file:_:)` does.
+    public static func decode<T>(
+        root: JSONNode, file: String, _ body: (JSONCursor) -> T?
+    ) throws(DocumentErrors) -> T {
         let sink = DiagnosticSink()
         let result = body(JSONCursor(node: root, file: file, sink: sink))
         try sink.throwIfErrors()

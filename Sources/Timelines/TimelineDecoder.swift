@@ -13,7 +13,7 @@ import Text
 /// document is refused with all of them at once.
 public enum TimelineDecoder {
     /// The keys a document may have at its root.
-    static let rootKeys = ["$schema", "canvas", "fps", "duration", "hold", "font", "layout", "data", "sequence", "charts"]
+    static let rootKeys = ["$schema", "canvas", "fps", "duration", "hold", "font", "layout", "params", "data", "sequence", "charts"]
 
     /// Reads and decodes the document at `path` (data and font files are resolved next to it).
     ///
@@ -34,11 +34,53 @@ public enum TimelineDecoder {
         }
     }
 
+    /// A decoded document and the parameters it declares, with their values.
+    public struct Loaded {
+        /// The scene to render.
+        public var scene: Scene
+        /// The document's `"params"`, in document order, each with the value in force.
+        public var parameters: [DocumentParameter]
+    }
+
+    /// Reads and decodes the document at `path` as `load(path:limits:strict:warnings:)`
+    /// does, with the command line's changes (`--set`, `--data`, `--param`) applied to it
+    /// first.
+    ///
+    /// - Throws: `InputError` for a change that cannot be applied (a path past the end of
+    ///   an array, an unknown table or parameter), or `DocumentErrors`; a value set from the
+    ///   command line that the decoder refuses is reported as the flag's
+    ///   (`--set fps=0: fps: expected …`), not as a place in the file.
+    public static func load(path: String, inputs: DocumentInputs, limits: DocumentLimits = DocumentLimits(),
+                            strict: Bool = false, warnings: ((DocumentError) -> Void)? = nil) throws -> Loaded {
+        switch FileReading.contents(path) {
+        case .success(let bytes):
+            return try decodeDocument(bytes, file: path, inputs: inputs, limits: limits, strict: strict, warnings: warnings)
+        case .failure(let failure):
+            throw DocumentErrors([DocumentError(file: path, path: JSONPath(), location: nil,
+                                                message: failure.message(expected: "a timeline document (.json)"))])
+        }
+    }
+
     /// Decodes a document from its bytes; `file` names it in messages and locates
     /// the files it refers to.
     public static func decode(_ bytes: [UInt8], file: String, limits: DocumentLimits = DocumentLimits(),
                               strict: Bool = false,
                               warnings: ((DocumentError) -> Void)? = nil) throws(DocumentErrors) -> Scene {
+        do {
+            return try decodeDocument(bytes, file: file, inputs: DocumentInputs(), limits: limits, strict: strict,
+                                      warnings: warnings).scene
+        } catch let e as DocumentErrors {
+            throw e
+        } catch {
+            // Without inputs nothing throws an InputError.
+            throw DocumentErrors([DocumentError(file: file, path: JSONPath(), location: nil, message: "\(error)")])
+        }
+    }
+
+    /// Decodes a document from its bytes with `inputs` applied (see `load(path:inputs:…)`).
+    public static func decodeDocument(_ bytes: [UInt8], file: String, inputs: DocumentInputs,
+                                      limits: DocumentLimits = DocumentLimits(), strict: Bool = false,
+                                      warnings: ((DocumentError) -> Void)? = nil) throws -> Loaded {
         if let (encoding, how) = wideEncoding(bytes) {
             throw DocumentErrors([DocumentError(file: file, path: JSONPath(), location: SourceLocation(line: 1, column: 1),
                                                 message: "the file is \(encoding) (\(how)); save it as UTF-8")])
@@ -54,19 +96,49 @@ public enum TimelineDecoder {
         context.memoryCharged = charged
         context.strict = strict
         // The folders the document's files must lie in, as real paths.
-        let folders = [base] + limits.allowedDirectories
+        // The folders the document's files must lie in: its own, --allow-path's, and those
+        // of files named by --data (the user named them).
+        let folders = [base] + limits.allowedDirectories + inputs.dataDirectories
         context.allowedFiles = FileReading.Allowed(directories: folders.compactMap(FileReading.realDirectory),
                                                    documentFolder: base.isEmpty ? "." : base)
-        let result: Result<Scene, DocumentErrors> = $context.withValue(context) {
+        var root: JSONNode
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw DocumentErrors([DocumentError(file: file, syntaxError: error)])
+        }
+        try inputs.apply(to: &root)
+        let given = try givenParameterValues(inputs.parameters, root: root)
+        let tree = root
+        let result: Result<Loaded, DocumentErrors> = $context.withValue(context) {
             do throws(DocumentErrors) {
-                return .success(try JSONCursor.decode(bytes, file: file) { root in decodeScene(root, limits: limits, base: base) })
+                return .success(try JSONCursor.decode(root: tree, file: file) { root in
+                    let (resolved, parameters) = resolveParameters(root, given: given)
+                    let cursor = JSONCursor(node: resolved, file: file, sink: root.sink)
+                    return decodeScene(cursor, limits: limits, base: base).map { Loaded(scene: $0, parameters: parameters) }
+                })
             } catch {
                 return .failure(error)
             }
         }
-        let scene = try result.get()
-        for w in context.warnings { if let warnings { warnings(w) } else { writeWarning(w) } }
-        return scene
+        let loaded: Loaded
+        do throws(DocumentErrors) {
+            loaded = try result.get()
+        } catch {
+            throw DocumentErrors(error.errors.map { relocate($0, inputs) })
+        }
+        for w in context.warnings { let w = relocate(w, inputs); if let warnings { warnings(w) } else { writeWarning(w) } }
+        return loaded
+    }
+
+    /// An error about a value from the command line (a location on line 0, see
+    /// DocumentInputs.swift) told as the flag's: `--set fps=0: fps: expected …`.
+    static func relocate(_ e: DocumentError, _ inputs: DocumentInputs) -> DocumentError {
+        guard let location = e.location, location.line == 0 else { return e }
+        let k = location.column - 1
+        let flag = k < inputs.assignments.count ? inputs.assignments[k].flag
+            : k - inputs.assignments.count < inputs.dataSources.count ? inputs.dataSources[k - inputs.assignments.count].flag : "--set"
+        return DocumentError(file: flag, path: e.path, location: nil, message: e.message)
     }
 
     /// Writes a warning to standard error: `warning: doc.json:3:5: path: message`.

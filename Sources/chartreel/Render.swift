@@ -23,11 +23,28 @@ func resolveFormat(explicit: String?, output: String) throws -> OutputFormat {
     }
 }
 
-/// Loads a document; decode failures become `DocumentErrors` naming file, line:column and path.
-/// Warnings (a filter that leaves no rows) go to standard error; `--strict` makes them
-/// errors. `--allow-path DIR` (repeatable) names folders besides the document's own whose files
-/// the document may read.
-func loadScene(_ path: String, _ a: Arguments) throws -> Scene {
+/// The options of every command that reads a document: `--allow-path DIR`, `--max-memory SIZE`, and the
+/// command line's changes to the document, `--set PATH=JSON`, `--data NAME=FILE` and
+/// `--param NAME=VALUE` (all repeatable).
+let documentOptions: Set<String> = ["--allow-path", "--max-memory", "--set", "--data", "--param"]
+
+/// The `--set`, `--data` and `--param` values of `a`, parsed; `extra` parameters (a
+/// batch row's) come after them and win.
+func documentInputs(_ a: Arguments, extra: [DocumentInputs.ParameterValue] = []) throws -> DocumentInputs {
+    var inputs = DocumentInputs()
+    inputs.assignments = try a.values("--set").map { (s: String) throws -> DocumentInputs.Assignment in try DocumentInputs.assignment(s) }
+    inputs.dataSources = try a.values("--data").map { (s: String) throws -> DocumentInputs.DataSource in try DocumentInputs.dataSource(s) }
+    inputs.parameters = try a.values("--param").map { (s: String) throws -> DocumentInputs.ParameterValue in try DocumentInputs.parameter(s) } + extra
+    return inputs
+}
+
+/// Loads a document with the command line's changes; decode failures become
+/// `DocumentErrors` naming file, line:column and path, and a change that cannot be
+/// applied an `InputError` naming its flag. Warnings (a filter that leaves no rows) go to
+/// standard error; `--strict` makes them errors. `--allow-path DIR` (repeatable) names
+/// folders besides the document's own whose files the document may read.
+func loadDocument(_ path: String, _ a: Arguments, extra: [DocumentInputs.ParameterValue] = [],
+                  warning: @escaping (String) -> Void = { report("warning: \($0)") }) throws -> TimelineDecoder.Loaded {
     var limits = DocumentLimits()
     for dir in a.values("--allow-path") {
         var info = stat()
@@ -37,8 +54,12 @@ func loadScene(_ path: String, _ a: Arguments) throws -> Scene {
         limits.allowedDirectories.append(dir)
     }
     limits.maxMemory = try memoryLimit(a)
-    return try TimelineDecoder.load(path: path, limits: limits, strict: a.flag("--strict")) { report("warning: \($0)") }
+    return try TimelineDecoder.load(path: path, inputs: try documentInputs(a, extra: extra), limits: limits,
+                                    strict: a.flag("--strict")) { warning("\($0)") }
 }
+
+/// The scene of `loadDocument`.
+func loadScene(_ path: String, _ a: Arguments) throws -> Scene { try loadDocument(path, a).scene }
 
 /// `--max-memory SIZE` (`2G`, `800M`), `none` for no check; by default three quarters of
 /// the memory the process may use (`MemoryBudget.defaultLimit`).
@@ -93,24 +114,91 @@ func parseFrameRange(_ s: String) -> (Int, Int)? {
     return (a, b)
 }
 
+/// The flags of `render` (and of `batch`, which renders with the same options).
+let renderFlags: Set<String> = ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict", "--no-space-check", "--json"]
+/// The options of `render` that take a value.
+let renderValued: Set<String> = Set(["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
+                                     "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
+                                     "--pause", "--matte", "--stall-timeout", "--audio", "--audio-fade"]).union(documentOptions)
+
 /// `chartreel render DOC -o OUT`.
 func runRender(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-y", "--overwrite", "-q", "--quiet", "-h", "--help", "--dry-run", "--strict", "--no-space-check"],
-                          valued: ["-o", "--output", "--format", "--threads", "--fps", "--scale", "--from", "--to",
-                                   "--frames", "--quality", "--colors", "--dither", "--bayer-scale", "--loop",
-                                   "--pause", "--matte", "--stall-timeout", "--allow-path", "--max-memory"])
+    let a = try Arguments(args, flags: renderFlags, valued: renderValued)
     if a.flag("-h", "--help") { print(renderHelp); return }
     guard a.positional.count == 1 else {
         throw UsageError(a.positional.isEmpty ? "render needs a document: chartreel render DOC -o OUT"
                                               : "render takes one document, got \(a.positional.count)")
     }
     guard let output = a.value("-o", "--output") else { throw UsageError("render needs an output: -o OUT") }
+    if a.flag("--json") && output == "-" { throw UsageError("--json prints to stdout, which -o - already uses for frames") }
+    let summary = try render(document: a.positional[0], output: output, a)
+    if a.flag("--json"), let summary { printJSON(summary.json) }
+}
+
+/// What one render did, for the summary line and `--json`.
+struct RenderSummary {
+    var document: String
+    var output: String
+    var format: OutputFormat
+    var frames: Int
+    var range: Range<Int>
+    var totalFrames: Int
+    var width: Int
+    var height: Int
+    var fps: Double
+    /// The length of what was rendered, in seconds of video.
+    var videoSeconds: Double
+    /// Wall-clock time the render took.
+    var renderSeconds: Double
+    var bytes: Int?
+    var warnings: [String]
+    var notes: [String]
+    /// The audio file muxed in, if any.
+    var audio: String? = nil
+    var parameters: [DocumentParameter]
+
+    /// The `--json` object: keys in a fixed order when printed (sorted).
+    var json: [String: Any] {
+        var o: [String: Any] = [
+            "document": document, "output": output, "format": format.rawValue, "frames": frames,
+            "firstFrame": range.lowerBound, "totalFrames": totalFrames, "width": width, "height": height, "fps": fps,
+            "seconds": videoSeconds, "renderSeconds": (renderSeconds * 1000).rounded() / 1000,
+            "warnings": warnings, "notes": notes,
+        ]
+        o["bytes"] = bytes ?? NSNull()
+        if let audio { o["audio"] = audio }
+        if !parameters.isEmpty {
+            o["params"] = Dictionary(parameters.map { p -> (String, Any) in
+                switch p.value {
+                case .number(let v, _): return (p.name, v)
+                case .bool(let b): return (p.name, b)
+                default: return (p.name, DocumentParameter.text(p.value))
+                }
+            }, uniquingKeysWith: { a, _ in a })
+        }
+        return o
+    }
+}
+
+/// Prints `object` as one line of JSON on standard output, keys sorted.
+func printJSON(_ object: Any) {
+    let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    print(String(decoding: data, as: UTF8.self))
+}
+
+/// Renders `document` to `output` with `render`'s options in `a` (and `extra` parameter
+/// values, a batch row's). Returns nil for `--dry-run`. `quietSummary` leaves out the
+/// summary line (batch prints its own).
+func render(document: String, output: String, _ a: Arguments, extra: [DocumentInputs.ParameterValue] = [],
+            quietSummary: Bool = false, showProgress: Bool? = nil,
+            cancellation: CancellationToken? = nil) throws -> RenderSummary? {
+    var warnings: [String] = []
     let format = try resolveFormat(explicit: a.value("--format"), output: output)
     if output == "-" && format != .rgba { throw UsageError("only --format rgba can be written to stdout") }
     if output == "-" { try requireStandardOutput() }
     let threads = try a.int("--threads", min: 1, max: 256) ?? ProcessInfo.processInfo.activeProcessorCount
     let overwrite = a.flag("-y", "--overwrite")
-    let quiet = a.flag("-q", "--quiet")
+    let quiet = a.flag("-q", "--quiet") || quietSummary
     let fps = try a.double("--fps", min: 1, max: 1000)
     let scale = try a.double("--scale", min: 0.01, max: 16) ?? 1
     var from = try a.parsed("--from", expected: "seconds like 0.5s or a frame index like 30", FramePosition.init)
@@ -140,8 +228,19 @@ func runRender(_ args: [String]) throws {
         throw UsageError("--loop and --pause only apply to GIF and APNG output")
     }
 
-    let document = a.positional[0]
-    let scene = try loadScene(document, a)
+    if let audio = a.value("--audio") {
+        guard format.carriesAudio else {
+            throw UsageError("--audio needs MP4, WebM or MOV output; \(format.rawValue.uppercased()) has no sound track")
+        }
+        let fade = try a.double("--audio-fade", min: 0, max: 3600) ?? 0
+        // Refused (exit 2, naming the file) before anything is rendered.
+        _ = try MediaProbe.checkAudio(audio)
+        options.audio = AudioTrack(path: audio, fade: fade)
+    } else if a.options["--audio-fade"] != nil {
+        throw UsageError("--audio-fade needs --audio FILE")
+    }
+    let loaded = try loadDocument(document, a, extra: extra) { warnings.append($0); report("warning: \($0)") }
+    let scene = loaded.scene
     try checkScaledCanvas(scene, scale: scale)
     let plan: OutputPlan
     do {
@@ -154,7 +253,7 @@ func runRender(_ args: [String]) throws {
     writer.overwrite = overwrite
     writer.threads = threads
     writer.stallTimeout = stallTimeout
-    writer.inputs = inputFiles(ofDocument: document)
+    writer.inputs = inputFiles(ofDocument: document, a) + (a.value("--audio").map { [$0] } ?? [])
     writer.note = { report("note: \($0)") }
     // Refusals (a directory holding more than frames, an input, a device that cannot take
     // the format) come before anything is rendered or printed.
@@ -180,7 +279,7 @@ func runRender(_ args: [String]) throws {
                                   + (a.value("--max-memory") == nil ? "; by default \(MemoryBudget.defaultLimitSource())" : "")
                                   + "); use fewer threads (--threads), a smaller canvas (--scale), or raise --max-memory")
     }
-    for w in plan.warnings { report("note: \(w)") }
+    for w in plan.warnings { report("note: \(w)"); warnings.append(w) }
     if !quiet { for n in plan.notes { report("note: \(n)") } }
     releaseDecodingMemory()
     let s = plan.scene
@@ -201,13 +300,14 @@ func runRender(_ args: [String]) throws {
         print("estimated memory: about \(MemoryBudget.describe(memory.total)) (frames \(MemoryBudget.describe(memory.frames)), "
               + "inputs \(MemoryBudget.describe(memory.inputs)))"
               + (memoryLimit.map { ", limit \(MemoryBudget.describe($0))" + (memory.total > $0 ? " (over: render refuses)" : "") } ?? ""))
-        return
+        return nil
     }
 
-    let trap = SignalTrap()
-    defer { trap.release() }
-    let progress = ProgressReporter(quiet: quiet)
-    writer.cancellation = trap.token
+    // A caller that keeps its own trap (watch, for its whole session) passes its token.
+    let trap = cancellation == nil ? SignalTrap() : nil
+    defer { trap?.release() }
+    let progress = ProgressReporter(quiet: !(showProgress ?? !quiet))
+    writer.cancellation = cancellation ?? trap!.token
     writer.progress = { progress.update($0, $1) }
     let start = DispatchTime.now().uptimeNanoseconds
     let written: OutputWriter.Written
@@ -215,13 +315,17 @@ func runRender(_ args: [String]) throws {
         defer { progress.finish() }
         written = try writer.write(plan, to: output)
     }
-    if !quiet {
-        let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let secs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    if !quiet && !a.flag("--json") {
         report("chartreel: " + ProgressReporter.summary(frames: count, seconds: secs,
                                                          destination: output == "-" ? "stdout" : output, bytes: written.bytes)
                + ", \(s.width)x\(s.height) at \(fmt(plan.fps)) fps, CPU " + String(format: "%.2f", ownCPUSeconds())
                + " s, peak memory \(peakMemoryMB()) MB")
     }
+    return RenderSummary(document: document, output: output == "-" ? "-" : written.path, format: format, frames: count,
+                         range: plan.range, totalFrames: plan.totalFrames, width: s.width, height: s.height, fps: plan.fps,
+                         videoSeconds: Double(count) / plan.fps, renderSeconds: secs, bytes: written.bytes,
+                         warnings: warnings, notes: plan.notes, audio: a.value("--audio"), parameters: loaded.parameters)
 }
 
 /// Removes what killed runs left beside `output` (their `.partial-PID` files) and says so.
@@ -232,10 +336,14 @@ func removeStalePartials(of output: String) {
 }
 
 /// The files a document reads besides itself: every `"file"` and `"boldFile"` it names
-/// (data tables, fonts), resolved as the decoder resolves them, next to the document.
-/// The document decoded already, so a plain walk of its JSON finds them.
-func inputFiles(ofDocument path: String) -> [String] {
+/// (data tables, fonts), resolved as the decoder resolves them, next to the document,
+/// and the files `--data` gives (`a`). The document decoded already, so a plain walk of
+/// its JSON finds them.
+func inputFiles(ofDocument path: String, _ a: Arguments? = nil) -> [String] {
     var found = [path]
+    for d in a?.values("--data") ?? [] {
+        if let source = try? DocumentInputs.dataSource(d) { found.append(source.file) }
+    }
     guard let data = FileManager.default.contents(atPath: path),
           let root = try? JSONSerialization.jsonObject(with: data) else { return found }
     let base = (path as NSString).deletingLastPathComponent

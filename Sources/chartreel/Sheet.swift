@@ -23,30 +23,37 @@ private enum SheetLayout {
 /// `chartreel sheet DOC -o SHEET.png [--every SECONDS | --count N] [--columns C] [--width W]`.
 func runSheet(_ args: [String]) throws {
     let a = try Arguments(args, flags: ["-y", "--overwrite", "-h", "--help", "--strict", "-q", "--quiet"],
-                          valued: ["-o", "--output", "--every", "--count", "--columns", "--width", "--allow-path", "--max-memory"])
+                          valued: Set(["-o", "--output", "--every", "--count", "--columns", "--width", "--allow-path"]).union(documentOptions))
     if a.flag("-h", "--help") { print(sheetHelp); return }
     guard a.positional.count == 1 else { throw UsageError("sheet needs one document: chartreel sheet DOC -o SHEET.png") }
     guard let output = a.value("-o", "--output") else { throw UsageError("sheet needs an output: -o SHEET.png") }
+    if output == "-" { try requireStandardOutput() }
+    let written = try writeSheet(document: a.positional[0], output: output, a, overwrite: a.flag("-y", "--overwrite"))
+    if !a.flag("-q", "--quiet") {
+        report("chartreel: wrote \(output == "-" ? "the sheet to stdout" : output): \(written)")
+    }
+}
+
+/// Draws the contact sheet of `document` with `sheet`'s options in `a` (`--every`,
+/// `--count`, `--columns`, `--width`) into `output`; says what it holds
+/// (`6 thumbnails (3 × 2) from 0.00 s to 2.083 s, 664x396 px`). `watch --sheet` uses it too.
+func writeSheet(document: String, output: String, _ a: Arguments, overwrite: Bool) throws -> String {
     let every = try a.double("--every", min: 0.001, max: 3600)
     let count = try a.int("--count", min: 1, max: SheetLayout.maxThumbnails)
     guard every == nil || count == nil else { throw UsageError("give --every SECONDS or --count N, not both") }
     let thumbWidth = try a.int("--width", min: 16, max: 4096) ?? 240
-    let overwrite = a.flag("-y", "--overwrite")
-    if output == "-" { try requireStandardOutput() }
-    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: a.positional[0]))
+    _ = try OutputTarget.prepare(output, format: nil, overwrite: overwrite, inputs: inputFiles(ofDocument: document, a))
 
-    let scene = try loadScene(a.positional[0], a)
+    let scene = try loadScene(document, a)
     let times = try sheetTimes(scene: scene, every: every, count: count)
     let columns = min(times.count, try a.int("--columns", min: 1, max: 100) ?? 4)
     try checkSheetSize(scene: scene, thumbnails: times.count, columns: columns, thumbWidth: thumbWidth)
     let sheet = try contactSheet(scene: scene, times: times, columns: columns, thumbWidth: thumbWidth)
     removeStalePartials(of: output)
     try FramePNG.write(sheet, toFile: output)
-    if !a.flag("-q", "--quiet") {
-        let rows = (times.count + columns - 1) / columns
-        report("chartreel: wrote \(output == "-" ? "the sheet to stdout" : output): \(times.count) thumbnail\(times.count == 1 ? "" : "s") "
-               + "(\(columns) × \(rows)) from \(timeLabel(times.first ?? 0)) to \(timeLabel(times.last ?? 0)), \(sheet.width)x\(sheet.height) px")
-    }
+    let rows = (times.count + columns - 1) / columns
+    return "\(times.count) thumbnail\(times.count == 1 ? "" : "s") "
+        + "(\(columns) × \(rows)) from \(timeLabel(times.first ?? 0)) to \(timeLabel(times.last ?? 0)), \(sheet.width)x\(sheet.height) px"
 }
 
 /// The instants shown: every `every` seconds from 0, or `count` evenly spaced from the

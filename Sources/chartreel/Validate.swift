@@ -2,6 +2,7 @@ import Foundation
 import Motion
 import Scene
 import Export
+import Timelines
 
 /// One animated property of one node, for the `validate` table.
 struct AnimationRow {
@@ -101,11 +102,31 @@ func curveName(_ e: Easing) -> String {
 
 /// `chartreel validate DOC`: checks the document without rendering and describes it.
 func runValidate(_ args: [String]) throws {
-    let a = try Arguments(args, flags: ["-h", "--help", "--strict"], valued: ["--fps", "--allow-path", "--max-memory"])
+    let a = try Arguments(args, flags: ["-h", "--help", "--strict", "--json"], valued: Set(["--fps"]).union(documentOptions))
     if a.flag("-h", "--help") { print(validateHelp); return }
     guard a.positional.count == 1 else { throw UsageError("validate needs one document: chartreel validate DOC") }
-    var scene = try loadScene(a.positional[0], a)
+    var warnings: [String] = []
+    let loaded = try loadDocument(a.positional[0], a) { warnings.append($0); report("warning: \($0)") }
+    var scene = loaded.scene
     if let f = try a.double("--fps", min: 1, max: 1000) { scene.fps = f }
+    if a.flag("--json") {
+        printJSON([
+            "document": a.positional[0], "valid": true, "width": scene.width, "height": scene.height,
+            "background": "\(scene.background)", "fps": scene.fps, "seconds": scene.effectiveDuration,
+            "frames": scene.frameCount, "warnings": warnings,
+            "params": loaded.parameters.map { p -> [String: Any] in
+                var o: [String: Any] = ["name": p.name, "type": p.type.rawValue, "value": DocumentParameter.text(p.value)]
+                if let d = p.defaultValue { o["default"] = DocumentParameter.text(d) }
+                if let g = p.givenBy { o["givenBy"] = g }
+                return o
+            },
+            "animations": animationRows(scene).map { r -> [String: Any] in
+                ["node": r.node, "property": r.property, "from": r.from, "to": r.to, "curve": r.curve,
+                 "start": r.start, "end": r.end.isFinite ? r.end as Any : NSNull()]
+            },
+        ] as [String: Any])
+        return
+    }
     let bg = scene.background
     print("\(a.positional[0]): valid")
     print("size        \(scene.width)x\(scene.height), background \(bg)\(bg.a == 0 ? " (transparent)" : "")")
@@ -114,6 +135,15 @@ func runValidate(_ args: [String]) throws {
         : "last animation ends at \(secs(scene.lastAnimationEnd)), then \(secs(scene.hold)) hold"
     print("duration    \(secs(scene.effectiveDuration)) (\(how))")
     print("frames      \(scene.frameCount) (0..<\(scene.frameCount), frame i shows i / \(fmt(scene.fps)) s)")
+    if !loaded.parameters.isEmpty {
+        print("")
+        var table = [["param", "type", "value", "default", "description"]]
+        for p in loaded.parameters {
+            table.append([p.name, p.type.rawValue, DocumentParameter.text(p.value) + (p.givenBy.map { " (\($0))" } ?? ""),
+                          p.defaultValue.map(DocumentParameter.text) ?? "(none)", p.description ?? ""])
+        }
+        printTable(table, rightAligned: [])
+    }
     let rows = animationRows(scene)
     print("")
     guard !rows.isEmpty else { print("no animations"); return }
@@ -121,13 +151,12 @@ func runValidate(_ args: [String]) throws {
     for r in rows {
         table.append([r.node, r.property, r.from, r.to, r.curve, secs(r.start), r.end.isFinite ? secs(r.end) : "never"])
     }
-    let widths = (0..<table[0].count).map { c in table.map { $0[c].count }.max()! }
-    for row in table {
-        print(row.enumerated().map { c, cell in
-            c >= 5 ? String(repeating: " ", count: widths[c] - cell.count) + cell
-                   : cell + String(repeating: " ", count: widths[c] - cell.count)
-        }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-    }
+    printTable(table, rightAligned: [5, 6])
+}
+
+/// Prints `table` in columns two spaces apart; the columns in `rightAligned` align right.
+func printTable(_ table: [[String]], rightAligned: Set<Int>) {
+    for line in tableLines(table, rightAligned: rightAligned) { print(line) }
 }
 
 /// `1.600 s`.

@@ -4,7 +4,7 @@ import Export
 import CMalloc
 
 /// The commands, for dispatch and messages.
-let commands = ["render", "frame", "sheet", "diff", "validate", "concat", "easings"]
+let commands = ["render", "batch", "watch", "preview", "frame", "sheet", "diff", "validate", "concat", "easings"]
 
 /// Keeps freed frame-sized blocks in the process for the next frame. By default glibc
 /// serves blocks above 128 KiB (raised adaptively, but only after frees) with fresh
@@ -49,6 +49,9 @@ func main() -> Int32 {
     do {
         switch command {
         case "render": try runRender(args)
+        case "batch": try runBatch(args)
+        case "watch": try runWatch(args)
+        case "preview": try runPreview(args)
         case "frame": try runFrame(args)
         case "sheet": try runSheet(args)
         case "diff": try runDiff(args)
@@ -63,32 +66,39 @@ func main() -> Int32 {
     } catch let e as UsageError {
         report("error: \(e.message)\nrun `chartreel \(commands.contains(command) ? command + " " : "")--help` for usage")
         return 2
-    } catch let e as DocumentErrors {
-        report(e.description)
-        return 2
-    } catch let e as UnreadableInput {
-        report("error: \(e)")
-        return 2
-    } catch let e as InterruptedExport {
-        report("error: \(e)")
-        return 128 + e.signal
-    } catch let ExportError.interrupted(signal) {
-        report("error: \(ExportError.interrupted(signal: signal))")
-        return 128 + signal
-    } catch let ExportError.outputExists(path) {
-        // Exit 1 as before; the command line names its option.
-        report("error: \(path) already exists; remove it, or pass -y (--overwrite) to replace it")
-        return 1
-    } catch let ExportError.refused(why) {
-        report("error: \(why)")
-        return 2
-    } catch let e as ImagesDiffer {
-        report(e.description)
-        return 1
     } catch {
-        report("error: \(error)")
-        return 1
+        let (message, code) = outcome(of: error)
+        report(message)
+        return code
     }
+}
+
+/// The message and exit code of a command's error (see `main`).
+func outcome(of error: Error) -> (message: String, code: Int32) {
+    switch error {
+    case let e as UsageError: return ("error: \(e.message)", 2)
+    case let e as DocumentErrors: return (e.description, 2)
+    case let e as InputError: return ("error: \(e)", 2)
+    case let e as UnreadableInput: return ("error: \(e)", 2)
+    case let e as InterruptedExport: return ("error: \(e)", 128 + e.signal)
+    case let e as ImagesDiffer: return (e.description, 1)
+    case let e as ExportError:
+        switch e {
+        case .interrupted(let signal): return ("error: \(e)", 128 + signal)
+        // Exit 1 as before; the command line names its option.
+        case .outputExists(let path): return ("error: \(path) already exists; remove it, or pass -y (--overwrite) to replace it", 1)
+        case .refused(let why): return ("error: \(why)", 2)
+        default: return ("error: \(e)", 1)
+        }
+    case let e as ExitStatus: return (e.message, e.code)
+    default: return ("error: \(error)", 1)
+    }
+}
+
+/// A command that ends with a given status and message (a batch with failed rows).
+struct ExitStatus: Error {
+    var message: String
+    var code: Int32
 }
 
 /// Whether standard output was closed when chartreel started (`>&-`).

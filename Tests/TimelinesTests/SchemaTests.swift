@@ -88,6 +88,7 @@ final class SchemaTests: XCTestCase {
         Context(name: "canvas", schema: ["#.canvas"], minimal: [:]) { $0.root["canvas"] = $1 },
         Context(name: "font", schema: ["#.font"], minimal: [:]) { $0.root["font"] = $1 },
         Context(name: "layout", schema: ["#.layout"], minimal: [:]) { $0.root["layout"] = $1 },
+        Context(name: "param", schema: ["param"], minimal: ["default": "EU"]) { $0.root["params"] = ["p": $1] },
         Context(name: "sequence group", schema: ["sequenceEntry"], minimal: ["parallel": [String]()]) { $0.root["sequence"] = [$1] },
         Context(name: "data table", schema: ["dataTable"], minimal: ["values": [["x": 0, "y": 1]]]) { $0.root["data"] = ["d": $1] },
         Context(name: "fold", schema: ["dataTable.fold"], minimal: ["columns": ["y"]]) {
@@ -355,6 +356,7 @@ final class SchemaTests: XCTestCase {
             Set(E.allCases.map(\.rawValue))
         }
         XCTAssertEqual(try enumValues("mark.type"), raw(MarkKind.self))
+        XCTAssertEqual(try enumValues("param.type"), raw(DocumentParameter.Kind.self))
         XCTAssertEqual(try enumValues("mark.stack"), raw(StackMode.self))
         XCTAssertEqual(try enumValues("mark.blendMode"), Set(TimelineDecoder.blendModeNames))
         XCTAssertEqual(try enumValues("channel.scale"), raw(ScaleType.self))
