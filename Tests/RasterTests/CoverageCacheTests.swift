@@ -81,7 +81,10 @@ final class CoverageCacheTests: XCTestCase {
             if let e = cache.entry(for: key(1)) { out.append(e) }
             return out
         }
+        // Recorded as spans on the first fill, made a block on the first replay.
         let solid = CoverageCache()
+        _ = draw(Self.letters, .solid(.black), 1, 0, 0, cache: solid)
+        guard case .runs(_, dense: true)? = entries(solid).first else { return XCTFail("a first fill keeps spans") }
         _ = draw(Self.letters, .solid(.black), 1, 0, 0, cache: solid)
         guard case .dense(let d)? = entries(solid).first else { return XCTFail("a solid text-like fill is kept dense") }
         XCTAssertTrue(d.colors.isEmpty && d.alpha.count == d.width * d.height)
@@ -90,9 +93,10 @@ final class CoverageCacheTests: XCTestCase {
         b.move(to: Point(0, 0)); b.line(to: Point(600, 300)); b.line(to: Point(600, 300.4)); b.line(to: Point(0, 0.4)); b.close()
         let sparse = CoverageCache(), big = Canvas(width: 600, height: 300)
         big.fill(b, paint: .solid(.black), cache: sparse)
+        big.fill(b, paint: .solid(.black), cache: sparse)
         let bigKey = CoverageCache.Key(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0, clipX0: 0, clipY0: 0, clipX1: 600, clipY1: 300,
                                        originX: 0, originY: 0, evenOdd: false, opacity: 1, tolerance: big.tolerance, image: 0)
-        guard case .runs(let runs)? = sparse.entry(for: bigKey) else { return XCTFail("a sparse fill keeps its spans") }
+        guard case .runs(let runs, dense: false)? = sparse.entry(for: bigKey) else { return XCTFail("a sparse fill keeps its spans") }
         XCTAssertFalse(runs.isEmpty)
     }
 
@@ -102,9 +106,55 @@ final class CoverageCacheTests: XCTestCase {
         let cache = CoverageCache(), paint = Paint.solid(Color(r: 0.2, g: 0.3, b: 0.9))
         let clip = Path.ellipse(in: Rect(x: 0, y: 0, width: 150, height: 40))
         _ = draw(Self.letters, paint, 1, 0, 0, cache: cache)
+        _ = draw(Self.letters, paint, 1, 0, 0, cache: cache)
         let a = draw(Self.letters, paint, 1, 0, 0, cache: cache, clip: clip)
         let b = draw(Self.letters, paint, 1, 0, 0, cache: nil, clip: clip)
         XCTAssertTrue(a == b)
         XCTAssertFalse(a == draw(Self.letters, paint, 1, 0, 0, cache: nil), "the clip changed something")
+    }
+
+    // MARK: Moving fills (subpixelSteps)
+
+    func drawMoving(_ at: Point, steps: Int, cache: CoverageCache?, width: Int = 150, opacity: Double = 1) -> Pixmap {
+        let c = Canvas(width: width, height: 40, background: Color(r: 0.95, g: 0.9, b: 0.8))
+        c.concatenate(.translation(at.x, at.y))
+        let paint = Paint.solid(Color(r: 0.1, g: 0.2, b: 0.5))
+        if let cache { c.fill(Self.letters, paint: paint, opacity: opacity, cache: cache, subpixelSteps: steps) }
+        else { c.fill(Self.letters, paint: paint, opacity: opacity) }
+        return c.takePixmap()
+    }
+
+    func testAMovingFillDoesNotDependOnWhereItWasDrawnFirst() {
+        // The same place drawn through a cache that has seen other places (same fraction,
+        // other whole pixels; other fractions) and through a new cache: the same bytes.
+        let places = [Point(0.3, 5.6), Point(3.3, 1.6), Point(-1.7, 9.6), Point(0.55, 4.1), Point(2.31, 7.62), Point(0.3, 5.6)]
+        let shared = CoverageCache()
+        for p in places {
+            let a = drawMoving(p, steps: 4, cache: shared)
+            let b = drawMoving(p, steps: 4, cache: CoverageCache())
+            XCTAssertTrue(a == b, "at \(p)")
+        }
+        // At most steps² fractions are kept for one transform and opacity.
+        XCTAssertGreaterThan(CoverageCache.totalBytes.load(ordering: .relaxed), 0)
+    }
+
+    func testAMovingFillIsTheExactFillAtTheRoundedPlace() {
+        // (2.3, 5.6) rounds to (2.25, 5.5) at quarter pixels: within one level of the exact
+        // fill there (the block is rasterized at another whole-pixel place, so its floating
+        // point can round a coverage the other way), and drawn afresh where it crosses the
+        // clip box (the canvas's right edge), where it is the exact fill there byte for byte.
+        for opacity in [1.0, 0.6] {
+            let snapped = drawMoving(Point(2.3, 5.6), steps: 4, cache: CoverageCache(), opacity: opacity)
+            let exact = drawMoving(Point(2.25, 5.5), steps: 0, cache: nil, opacity: opacity)
+            XCTAssertLessThanOrEqual(maxDifference(snapped, exact), 1, "opacity \(opacity)")
+            XCTAssertGreaterThan(maxDifference(snapped, drawMoving(Point(2.3, 5.6), steps: 0, cache: nil, opacity: opacity)), 2,
+                                 "the rounding moved the fill")
+            let crossing = drawMoving(Point(12.3, 5.6), steps: 4, cache: CoverageCache(), width: 120, opacity: opacity)
+            XCTAssertTrue(crossing == drawMoving(Point(12.25, 5.5), steps: 0, cache: nil, width: 120, opacity: opacity))
+        }
+    }
+
+    func maxDifference(_ a: Pixmap, _ b: Pixmap) -> Int {
+        zip(a.data, b.data).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Motion
 import Raster
-import Scene
+@testable import Scene
 import Text
 import XCTest
 
@@ -145,6 +145,37 @@ final class TextRenderingTests: XCTestCase {
             let b = render(f, width: 260, height: 44, background: Color(r: 0.9, g: 0.8, b: 0.7))
             XCTAssertEqual(a, b, "opacity \(opacity), moved \(dx)")
         }
+    }
+
+    func testNodesMadeAnewShareTheirLayoutAndItsCoverage() throws {
+        // A chart makes its labels anew at every frame: the same text, font, size and
+        // options find the layout (and its recorded coverage) of the frame before.
+        let a = TextNode("Caffeine 🇯🇵", font: dejaVu, size: 17, position: Point(3, 20))
+        let b = TextNode("Caffeine 🇯🇵", font: dejaVu, size: 17, position: Point(40.5, 9))
+        XCTAssertTrue(a.laidOut === b.laidOut)
+        XCTAssertFalse(a.laidOut === TextNode("Caffeine 🇯🇵", font: dejaVu, size: 18, position: Point(3, 20)).laidOut)
+        XCTAssertFalse(a.laidOut === TextNode("Caffeine 🇯🇵", font: dejaVu, size: 17, position: Point(3, 20),
+                                              options: .tabularFigures).laidOut)
+        // Drawn twice (recorded, then replayed as a block) it gives the first frame's bytes.
+        let first = render(b, width: 160, height: 30, background: .white)
+        XCTAssertTrue(render(b, width: 160, height: 30, background: .white) == first)
+        XCTAssertTrue(render(b, width: 160, height: 30, background: .white) == first)
+    }
+
+    func testAMovingLabelSitsAtItsRoundedPlace() throws {
+        // subpixelSteps 4: a label at x 7.3 is drawn at 7.25 (within a level of the exact
+        // fill there), and the same at every visit whatever was drawn in between.
+        var moving = TextNode("Brasil 216", font: dejaVu, size: 15, position: Point(7.3, 20.1))
+        moving.subpixelSteps = 4
+        let exact = TextNode("Brasil 216", font: dejaVu, size: 15, position: Point(7.25, 20.0))
+        let first = render(moving, width: 120, height: 30, background: .white)
+        let d = zip(first.data, render(exact, width: 120, height: 30, background: .white).data).map { abs(Int($0) - Int($1)) }.max()!
+        XCTAssertLessThanOrEqual(d, 1)
+        for x in [9.8, 31.05, 7.3] {
+            moving.position.x = x
+            _ = render(moving, width: 120, height: 30, background: .white)
+        }
+        XCTAssertTrue(render(moving, width: 120, height: 30, background: .white) == first)
     }
 
     func testImagePaintInterpolatesBetweenTexelCentres() throws {
