@@ -98,9 +98,16 @@ public struct TextNode: Sendable {
     public init(id: String? = nil, _ string: String, font: Font, size: Double, color: Color = .black,
                 position: Point, anchor: TextAnchor = TextAnchor(), rotation: Double = 0, background: TextBackground? = nil,
                 options: ShapingOptions = .default, style: TextBlockStyle = .singleLine) {
+        self.init(id: id, string, font: font, size: size, color: color, position: position, anchor: anchor, rotation: rotation,
+                  background: background, options: options, style: style, sharedLayout: true)
+    }
+
+    init(id: String?, _ string: String, font: Font, size: Double, color: Color, position: Point, anchor: TextAnchor,
+         rotation: Double, background: TextBackground?, options: ShapingOptions, style: TextBlockStyle, sharedLayout: Bool) {
         self.id = id; self.string = string; self.size = size; self.color = color
         self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
-        laidOut = LaidOutText.shared(string, font: font, size: size, options: options, style: style)
+        laidOut = sharedLayout ? LaidOutText.shared(string, font: font, size: size, options: options, style: style)
+            : LaidOutText(string, font: font, size: size, options: options, style: style)
     }
 
     /// The offset from the anchor to the baseline-left origin, in the text's own frame.
@@ -159,8 +166,11 @@ public struct TextNode: Sendable {
             // figures so its digits keep their places from frame to frame.
             var tabular = options
             if !tabular.features.contains(where: { $0.hasSuffix("tnum") || $0.hasPrefix("tnum") }) { tabular.features.append("tnum") }
+            // Its own layout, not the shared table's: a counter's numbers rarely repeat, and
+            // would push the labels that do out of the table.
             var now = TextNode(id: id, c.format(c.value.value(at: t)), font: font, size: size, color: color, position: position,
-                               anchor: anchor, rotation: rotation, background: background, options: tabular, style: style)
+                               anchor: anchor, rotation: rotation, background: background, options: tabular, style: style,
+                               sharedLayout: false)
             now.opacity = opacity; now.motion = motion; now.subpixelSteps = subpixelSteps
             now.render(at: t, on: canvas)
             return

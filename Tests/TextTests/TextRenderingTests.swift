@@ -178,6 +178,40 @@ final class TextRenderingTests: XCTestCase {
         XCTAssertTrue(render(moving, width: 120, height: 30, background: .white) == first)
     }
 
+    func testWrappedLinesTakeTheirParagraphsDirectionAndStartFollowsIt() throws {
+        // A Hebrew paragraph whose second line starts with Latin words: that line is still
+        // right to left, and with "start" it sits at the block's right edge (rendered: its
+        // ink reaches the right end of the block, not the left).
+        let text = "שלום עולם Hello world"
+        let style = TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .start)
+        let block = TextBlock(text, font: dejaVu, size: 16, style: style)
+        XCTAssertEqual(block.strings.count, 2, "\(block.strings)")
+        XCTAssertTrue(block.lines[0].line.isRightToLeft)
+        XCTAssertTrue(block.lines[1].line.isRightToLeft, "the Latin line keeps the paragraph's direction")
+        for (line, origin) in block.lines {
+            XCTAssertEqual(origin.x, block.metrics.width - line.metrics.width, accuracy: 1e-9, "start is the right edge")
+        }
+        let end = TextBlock(text, font: dejaVu, size: 16, style: TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .end))
+        XCTAssertTrue(end.lines.allSatisfy { $0.origin.x == 0 }, "end is the left edge")
+        // Left to right, start and end are leading and trailing.
+        let latin = TextBlock("Caffeine per cup of coffee", font: dejaVu, size: 16,
+                              style: TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .start))
+        XCTAssertGreaterThan(latin.lines.count, 1)
+        XCTAssertTrue(latin.lines.allSatisfy { $0.origin.x == 0 })
+        let latinEnd = TextBlock("Caffeine per cup of coffee", font: dejaVu, size: 16,
+                                 style: TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .end))
+        XCTAssertTrue(latinEnd.lines.allSatisfy { abs($0.origin.x + $0.line.metrics.width - latinEnd.metrics.width) < 1e-9 })
+        // The frame: the second line's ink ends at the block's right edge.
+        let node = TextNode(text, font: dejaVu, size: 16, color: .black, position: Point(10, 20), style: style)
+        let p = render(node, width: 140, height: 50)
+        let advance = dejaVu.lineHeight(size: 16)
+        let rowY = Int((20 + advance - 5).rounded())
+        let xs = (0..<p.width).filter { p.pixel($0, rowY).a > 100 }
+        XCTAssertFalse(xs.isEmpty, "second line has ink")
+        XCTAssertEqual(Double(xs.max()!), 10 + node.metrics.width, accuracy: 3)
+        XCTAssertGreaterThan(Double(xs.min()!), 10 + node.metrics.width - block.lines[1].line.metrics.width - 3)
+    }
+
     func testImagePaintInterpolatesBetweenTexelCentres() throws {
         // A 2x1 image, red then blue, stretched over 20x10 px: the left quarter is red, the
         // right quarter blue, the middle a premultiplied mix.
