@@ -5,6 +5,7 @@
 //                                                on a 1920x1080 canvas, the input of both sides
 //   chartreel-textbench run LABELS.txt SECONDS [--counter] [--png OUT.png]
 //   chartreel-textbench counter LABELS.txt FRAMES
+//   chartreel-textbench moving LABELS.txt FRAMES [MOVING] [--steps N]
 //
 // `run` makes a TextNode per label once (shaped once, outlines built once, as a scene
 // does), then draws frames on one thread for at least SECONDS: clear to white, render
@@ -13,6 +14,11 @@
 // Prints "fps N". `counter` draws FRAMES pairs of frames in one process, each pair one
 // frame without and one with the counting label (in alternating order), and prints the
 // median frame time of each and their ratio: the pairs share the machine's load.
+// `moving` does the same for a bar-race-like frame: the labels, plus MOVING (40) more
+// that ride bar heads — made anew every frame, as a chart rebuilds its labels, at a
+// position that moves by a fraction of a pixel each frame — against the same frame with
+// those labels made anew at fixed positions. `--steps N` draws the moving labels with
+// `subpixelSteps` N (their position rounded to 1/N px, coverage kept per fraction).
 import Foundation
 import Geometry
 import Motion
@@ -79,6 +85,37 @@ case "counter":
     }
     func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
     print(String(format: "static %.3f ms counting %.3f ms ratio %.4f", median(plain), median(counting), median(counting) / median(plain)))
+case "moving":
+    guard args.count >= 4, let frames = Int(args[3]) else { fail("usage: chartreel-textbench moving LABELS.txt FRAMES [MOVING]") }
+    let movingCount = args.count > 4 ? Int(args[4]) ?? 40 : 40
+    let steps = args.firstIndex(of: "--steps").flatMap { $0 + 1 < args.count ? Int(args[$0 + 1]) : nil } ?? 0
+    let (w, h, nodes) = try load(args[2])
+    let font = try FontCache.font()
+    let names = ["India", "China", "Brasil", "Россия", "日本", "مصر", "ประเทศไทย", "Ελλάδα", "ישראל", "United States"]
+    func riders(_ frame: Int, moving: Bool) -> [TextNode] {
+        (0..<movingCount).map { k in
+            // A bar head's x grows by 0.37 px a frame; ranks swap now and then (y moves too).
+            let x = 200 + Double(k * 37 % 900) + (moving ? 0.37 * Double(frame) : 0)
+            let y = 30 + Double(k) * 26 + (moving ? 3.1 * sin(Double(frame) * 0.05 + Double(k)) : 0)
+            var node = TextNode("\(names[k % names.count]) \(1000 + 17 * k)", font: font, size: 15,
+                                color: Color(r: 0.1, g: 0.1, b: 0.12), position: Point(x, y), anchor: TextAnchor(.trailing, .center))
+            node.subpixelSteps = steps
+            return node
+        }
+    }
+    let canvas = Canvas(width: w, height: h)
+    var still: [Double] = [], moved: [Double] = []
+    for i in 0..<(2 * frames) {
+        let moving = (i % 4 == 1) || (i % 4 == 2)   // ABBA order
+        let start = DispatchTime.now().uptimeNanoseconds
+        canvas.clear(.white)
+        for n in nodes { n.render(at: 0, on: canvas) }
+        for n in riders(i, moving: moving) { n.render(at: 0, on: canvas) }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        if i >= 4 { if moving { moved.append(ms) } else { still.append(ms) } }
+    }
+    func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
+    print(String(format: "still %.3f ms moving %.3f ms ratio %.4f", median(still), median(moved), median(moved) / median(still)))
 case "run":
     guard args.count >= 4, let seconds = Double(args[3]) else { fail("usage: chartreel-textbench run LABELS.txt SECONDS [--counter] [--png OUT]") }
     let (w, h, nodes) = try load(args[2])
@@ -108,5 +145,5 @@ case "run":
         try canvas.pixmap.writePNG(toFile: args[i + 1])
     }
 default:
-    fail("usage: chartreel-textbench labels OUT.txt [COUNT] | run LABELS.txt SECONDS [--counter] [--png OUT.png] | counter LABELS.txt FRAMES")
+    fail("usage: chartreel-textbench labels OUT.txt [COUNT] | run LABELS.txt SECONDS [--counter] [--png OUT.png] | counter LABELS.txt FRAMES | moving LABELS.txt FRAMES [MOVING]")
 }

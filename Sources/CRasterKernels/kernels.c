@@ -157,6 +157,31 @@ static AVX2 void solid_span_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, uin
     for (; i < len; i++) dst[i] = src + scale_packed(dst[i], 255u - (src >> 24));
 }
 
+// Source-over of one colour through a row of coverage bytes: pixel i takes
+// scalePacked(color, mask[i]) over dst[i], the bytes of Raster's `maskSolidSpan`. Eight
+// coverage bytes are spread to the four channel bytes of their pixel by one shuffle of
+// the bytes broadcast to both lanes; a group of eight zero bytes is skipped.
+static AVX2 void mask_solid_avx2(uint32_t *dst, const uint8_t *mask, ptrdiff_t len, uint32_t color) {
+    const __m256i z = _mm256_setzero_si256(), k255 = _mm256_set1_epi16(255);
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
+                                            4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+    __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t m8;
+        memcpy(&m8, mask + i, 8);
+        if (m8 == 0) continue;
+        __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)m8), spread);
+        __m256i slo = scale16(c16, _mm256_unpacklo_epi8(m, z)), shi = scale16(c16, _mm256_unpackhi_epi8(m, z));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i dlo = scale16(_mm256_unpacklo_epi8(d, z), _mm256_sub_epi16(k255, alpha16(slo)));
+        __m256i dhi = scale16(_mm256_unpackhi_epi8(d, z), _mm256_sub_epi16(k255, alpha16(shi)));
+        _mm256_storeu_si256((__m256i *)(dst + i),
+                            _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(dlo, dhi)));
+    }
+    for (; i < len; i++) if (mask[i]) dst[i] = over1(scale_packed(color, mask[i]), dst[i]);
+}
+
 // Table indices of four positions, as table_index.
 static inline AVX2 __m128i index4(__m256d p, int spread, int n) {
     if (spread == 0) {
@@ -398,6 +423,49 @@ void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) 
 #endif
     uint32_t src = cov == 255 ? color : scale_packed(color, cov);
     for (ptrdiff_t i = 0; i < len; i++) dst[i] = over1(src, dst[i]);
+}
+
+void crk_mask_solid(uint32_t *dst, const uint8_t *mask, ptrdiff_t len, uint32_t color) {
+#if CRK_X86
+    if (crk_wide() >= 1) { mask_solid_avx2(dst, mask, len, color); return; }
+#endif
+    for (ptrdiff_t i = 0; i < len; i++) if (mask[i]) dst[i] = over1(scale_packed(color, mask[i]), dst[i]);
+}
+
+// A block's rows, `ahead` rows before they are composited: a frame's pixels are rarely in
+// cache when a label is drawn on them (the clear has just streamed 8 MB through), and a
+// label's rows lie a frame's stride apart, so the hardware prefetcher does not see
+// them coming. Measured on 300 labels at 1080p: the destination loads were a third of
+// the frame's time (perf annotate).
+static inline void prefetch_row(const uint32_t *p, ptrdiff_t len) {
+    for (ptrdiff_t i = 0; i < len; i += 16) __builtin_prefetch(p + i, 1, 3);
+    __builtin_prefetch(p + len - 1, 1, 3);
+}
+
+enum { crk_prefetch_rows = 4 };
+
+void crk_mask_solid_rows(uint32_t *dst, ptrdiff_t stride, const uint8_t *mask, ptrdiff_t mask_stride,
+                         const int32_t *ranges, ptrdiff_t rows, uint32_t color) {
+    for (ptrdiff_t r = 0; r < rows && r < crk_prefetch_rows; r++)
+        if (ranges[2 * r] < ranges[2 * r + 1]) prefetch_row(dst + r * stride + ranges[2 * r], ranges[2 * r + 1] - ranges[2 * r]);
+    for (ptrdiff_t r = 0; r < rows; r++) {
+        ptrdiff_t a = r + crk_prefetch_rows;
+        if (a < rows && ranges[2 * a] < ranges[2 * a + 1]) prefetch_row(dst + a * stride + ranges[2 * a], ranges[2 * a + 1] - ranges[2 * a]);
+        ptrdiff_t lo = ranges[2 * r], hi = ranges[2 * r + 1];
+        if (lo < hi) crk_mask_solid(dst + r * stride + lo, mask + r * mask_stride + lo, hi - lo, color);
+    }
+}
+
+void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff_t src_stride,
+                   const int32_t *ranges, ptrdiff_t rows) {
+    for (ptrdiff_t r = 0; r < rows && r < crk_prefetch_rows; r++)
+        if (ranges[2 * r] < ranges[2 * r + 1]) prefetch_row(dst + r * stride + ranges[2 * r], ranges[2 * r + 1] - ranges[2 * r]);
+    for (ptrdiff_t r = 0; r < rows; r++) {
+        ptrdiff_t a = r + crk_prefetch_rows;
+        if (a < rows && ranges[2 * a] < ranges[2 * a + 1]) prefetch_row(dst + a * stride + ranges[2 * a], ranges[2 * a + 1] - ranges[2 * a]);
+        ptrdiff_t lo = ranges[2 * r], hi = ranges[2 * r + 1];
+        if (lo < hi) crk_over_span(dst + r * stride + lo, src + r * src_stride + lo, hi - lo, 255);
+    }
 }
 
 void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,

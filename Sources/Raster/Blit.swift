@@ -80,6 +80,20 @@ func overSpan(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
     }
 }
 
+/// Source-over of one premultiplied colour through `len` coverage bytes (a replayed
+/// coverage mask, Canvas+CoverageCache.swift): pixel i takes `color` scaled by `mask[i]`,
+/// exactly as `blitSolid` composites a span of that coverage, so a mask built from a
+/// fill's spans gives the fill's bytes. The reference for `crk_mask_solid`.
+@inline(__always)
+func maskSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UInt8>, _ len: Int, _ color: UInt32) {
+    for i in 0..<len {
+        let m = UInt32(mask[i])
+        if m == 0 { continue }
+        let s = m == 255 ? color : scalePacked(color, m)
+        dst[i] = s &+ scalePacked(dst[i], 255 &- (s >> 24))
+    }
+}
+
 /// Composites `len` premultiplied source pixels onto `dst` with `mode`, each scaled by
 /// `cov` and, when `mask` is given, by its coverage too. `srcStride` 0 repeats `src[0]`
 /// (a solid colour without a scratch row).

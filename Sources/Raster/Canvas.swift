@@ -263,6 +263,12 @@ public final class Canvas {
         return polys.map { Polyline(points: $0.points.map { $0 - d }, closed: $0.closed) }
     }
 
+    /// The target's pixels as packed words, for blitters outside this file (the
+    /// pixmap's setter is private to it).
+    func withPixels<R>(_ body: (UnsafeMutablePointer<UInt32>) -> R) -> R {
+        pixmap.data.withUnsafeMutableBytes { body($0.baseAddress!.assumingMemoryBound(to: UInt32.self)) }
+    }
+
     /// Fills polygons in the current target's pixels (the paint is still in user space).
     /// With `replay`, the coverage comes from those recorded runs instead of
     /// rasterizing `polys`; with `record`, the rasterizer's runs are appended to it.

@@ -2,6 +2,7 @@ import Geometry
 import Raster
 import Text
 import Motion
+import Synchronization
 
 /// Where a text's anchor point lies on the text's box.
 public struct TextAnchor: Hashable, Sendable {
@@ -63,44 +64,50 @@ public struct TextNode: Sendable {
     /// A number shown as text that changes over time (a counter ticking up with its
     /// easing), formatted at every frame; replaces `string` when set.
     public var counter: (value: AnimatedValue, format: @Sendable (Double) -> String)?
-    let font: Font
+    /// 0 draws the text at its exact position. n > 0 rounds its device position to 1/n
+    /// of a pixel and keeps its coverage per fraction, so a label that moves every frame
+    /// (riding a bar's head) is rasterized once per fraction and then replayed wherever it
+    /// goes, as the glyph caches of Cairo and Skia do with glyph positions; with 4 the text
+    /// sits at most 1/8 px from where it would be.
+    public var subpixelSteps: Int = 0
+    /// The node's layout, built once and shared by copies of the node (one reference to
+    /// retain when a scene copies the node, instead of one per array: measured on 300
+    /// labels, copying the node cost more than replaying its coverage).
+    let laidOut: LaidOutText
+    var font: Font { laidOut.font }
     /// OpenType features, language and direction the text is shaped with.
-    public let options: ShapingOptions
+    public var options: ShapingOptions { laidOut.options }
     /// Maximum width, wrapping or truncation, line height and alignment.
-    public let style: TextBlockStyle
+    public var style: TextBlockStyle { laidOut.style }
     /// Block metrics: advance width of the widest line, the first line's ascent, the
     /// descent from the first baseline to the bottom of the last line, ink bounds
     /// (first baseline's left end at the origin).
-    public let metrics: TextMetrics
+    public var metrics: TextMetrics { laidOut.metrics }
     /// The glyph outlines with the first baseline's left end at the origin.
-    public let glyphs: Path
+    public var glyphs: Path { laidOut.glyphs }
     /// Colour glyphs (emoji), each an image over its rectangle in the text's own frame.
-    public let colorGlyphs: [ImagePaint]
+    public var colorGlyphs: [ImagePaint] { laidOut.colorGlyphs }
     /// The text of each line as set (wrapped, with an ellipsis where truncated).
-    public let lineStrings: [String]
+    public var lineStrings: [String] { laidOut.lineStrings }
     /// The glyphs' coverage, recorded on the first frame and replayed on the frames that
     /// draw the text under the same transform and opacity (shared by copies of the node,
     /// which all have the same glyphs).
-    let coverage = CoverageCache()
-    /// The same for each colour glyph's rectangle.
-    let colorCoverage: [CoverageCache]
+    var coverage: CoverageCache { laidOut.coverage }
 
     /// Lays out `string` in `font` at `size`, shaped with `options` and set in lines by `style`.
     public init(id: String? = nil, _ string: String, font: Font, size: Double, color: Color = .black,
                 position: Point, anchor: TextAnchor = TextAnchor(), rotation: Double = 0, background: TextBackground? = nil,
                 options: ShapingOptions = .default, style: TextBlockStyle = .singleLine) {
-        self.id = id; self.string = string; self.size = size; self.color = color; self.font = font
+        self.init(id: id, string, font: font, size: size, color: color, position: position, anchor: anchor, rotation: rotation,
+                  background: background, options: options, style: style, sharedLayout: true)
+    }
+
+    init(id: String?, _ string: String, font: Font, size: Double, color: Color, position: Point, anchor: TextAnchor,
+         rotation: Double, background: TextBackground?, options: ShapingOptions, style: TextBlockStyle, sharedLayout: Bool) {
+        self.id = id; self.string = string; self.size = size; self.color = color
         self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
-        self.options = options; self.style = style
-        let block = TextBlock(string, font: font, size: size, options: options, style: style)
-        metrics = block.metrics
-        glyphs = block.path(at: .zero)
-        colorGlyphs = block.colorGlyphs.compactMap { g in
-            Pixmap(width: g.image.width, height: g.image.height, premultipliedData: g.image.pixels)
-                .map { ImagePaint(pixmap: $0, rect: g.rect) }
-        }
-        lineStrings = block.strings
-        colorCoverage = colorGlyphs.map { _ in CoverageCache() }
+        laidOut = sharedLayout ? LaidOutText.shared(string, font: font, size: size, options: options, style: style)
+            : LaidOutText(string, font: font, size: size, options: options, style: style)
     }
 
     /// The offset from the anchor to the baseline-left origin, in the text's own frame.
@@ -159,9 +166,12 @@ public struct TextNode: Sendable {
             // figures so its digits keep their places from frame to frame.
             var tabular = options
             if !tabular.features.contains(where: { $0.hasSuffix("tnum") || $0.hasPrefix("tnum") }) { tabular.features.append("tnum") }
+            // Its own layout, not the shared table's: a counter's numbers rarely repeat, and
+            // would push the labels that do out of the table.
             var now = TextNode(id: id, c.format(c.value.value(at: t)), font: font, size: size, color: color, position: position,
-                               anchor: anchor, rotation: rotation, background: background, options: tabular, style: style)
-            now.opacity = opacity; now.motion = motion
+                               anchor: anchor, rotation: rotation, background: background, options: tabular, style: style,
+                               sharedLayout: false)
+            now.opacity = opacity; now.motion = motion; now.subpixelSteps = subpixelSteps
             now.render(at: t, on: canvas)
             return
         }
@@ -174,11 +184,75 @@ public struct TextNode: Sendable {
         if let bg = background {
             canvas.fill(Path.roundedRect(paddedBox, cornerRadius: bg.cornerRadius), paint: .solid(bg.color), opacity: drawOpacity)
         }
-        canvas.fill(glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: coverage)
-        for (image, cache) in zip(colorGlyphs, colorCoverage) {
-            canvas.fill(Path.rect(image.rect), paint: .image(image), rule: .nonZero, opacity: drawOpacity, cache: cache)
+        let layout = laidOut
+        if subpixelSteps > 0 {
+            canvas.fill(layout.glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: layout.coverage,
+                        subpixelSteps: subpixelSteps)
+            for i in layout.colorGlyphs.indices {
+                canvas.fill(Path.rect(layout.colorGlyphs[i].rect), paint: .image(layout.colorGlyphs[i]), rule: .nonZero,
+                            opacity: drawOpacity, cache: layout.colorCoverage[i], subpixelSteps: subpixelSteps)
+            }
+        } else {
+            canvas.fill(layout.glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: layout.coverage)
+            for i in layout.colorGlyphs.indices {
+                canvas.fill(Path.rect(layout.colorGlyphs[i].rect), paint: .image(layout.colorGlyphs[i]), rule: .nonZero,
+                            opacity: drawOpacity, cache: layout.colorCoverage[i])
+            }
         }
         if layered { canvas.endLayer() }
         canvas.restore()
+    }
+}
+
+/// What a `TextNode` lays out once: the shaped, set text at its size, its outlines and
+/// colour glyphs, and the coverage caches that go with them. Immutable apart from the
+/// caches (which lock), so copies of a node share it across threads.
+final class LaidOutText: Sendable {
+    let font: Font
+    let options: ShapingOptions
+    let style: TextBlockStyle
+    let metrics: TextMetrics
+    let glyphs: Path
+    let colorGlyphs: [ImagePaint]
+    let lineStrings: [String]
+    let coverage = CoverageCache()
+    let colorCoverage: [CoverageCache]
+
+    /// Layouts by what they are made from, so a node made anew for every frame (a chart
+    /// rebuilds its labels at every frame while its state changes) finds the layout and
+    /// the recorded coverage of the frame before instead of setting and rasterizing the
+    /// text again. Cleared when full; a layout is a pure function of its key, so what the
+    /// table holds never changes a frame's bytes.
+    private struct Key: Hashable {
+        let string: String, font: ObjectIdentifier, size: Double, options: ShapingOptions, style: TextBlockStyle
+    }
+    private static let table = Mutex<[Key: LaidOutText]>([:])
+    /// How many layouts are kept (each holds its outlines and up to a few recorded coverages).
+    static let capacity = 1024
+
+    /// The layout of `string` with these settings: the one made before, or a new one.
+    static func shared(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText {
+        let key = Key(string: string, font: ObjectIdentifier(font), size: size, options: options, style: style)
+        if let hit = table.withLock({ $0[key] }) { return hit }
+        let made = LaidOutText(string, font: font, size: size, options: options, style: style)
+        return table.withLock { t in
+            if let raced = t[key] { return raced }
+            if t.count >= capacity { t.removeAll(keepingCapacity: true) }
+            t[key] = made   // the layout holds its font, so the identifier is not reused while kept
+            return made
+        }
+    }
+
+    init(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) {
+        self.font = font; self.options = options; self.style = style
+        let block = TextBlock(string, font: font, size: size, options: options, style: style)
+        metrics = block.metrics
+        glyphs = block.path(at: .zero)
+        colorGlyphs = block.colorGlyphs.compactMap { g in
+            Pixmap(width: g.image.width, height: g.image.height, premultipliedData: g.image.pixels)
+                .map { ImagePaint(pixmap: $0, rect: g.rect) }
+        }
+        lineStrings = block.strings
+        colorCoverage = colorGlyphs.map { _ in CoverageCache() }
     }
 }

@@ -24,6 +24,12 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
     case center
     /// Lines end at the right edge.
     case trailing
+    /// Lines start where their paragraph starts: the left edge for a left-to-right
+    /// paragraph, the right edge for a right-to-left one (CSS's `text-align: start`).
+    case start
+    /// Lines end where their paragraph ends: the right edge for a left-to-right
+    /// paragraph, the left edge for a right-to-left one.
+    case end
 }
 
 /// What happens to text wider than the maximum width.
@@ -76,10 +82,18 @@ public struct TextBlock: Sendable {
         var texts: [String] = []
         let limit = style.maxLines ?? (style.overflow == .truncate ? 1 : Int.max)
         let paragraphs = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Each line is shaped in its paragraph's direction: a wrapped Arabic paragraph whose
+        // second line starts with a Latin word is still a right-to-left line.
+        var directions: [TextDirection] = []
         outer: for (p, paragraph) in paragraphs.enumerated() {
             let pieces = style.maxWidth.map { TextBlock.wrap(paragraph, width: $0, font: font, size: size, options: options,
                                                             wrap: style.overflow == .wrap) } ?? [paragraph]
+            var direction = options.direction
+            if direction == .auto && pieces.count > 1 {
+                direction = TextLine(paragraph, font: font, size: size, options: options).isRightToLeft ? .rightToLeft : .leftToRight
+            }
             for (k, piece) in pieces.enumerated() {
+                directions.append(direction)
                 if texts.count == limit - 1 && (k < pieces.count - 1 || p < paragraphs.count - 1) {
                     // The last line allowed, with text after it: end it with an ellipsis.
                     let rest = pieces[k...].joined(separator: " ")
@@ -92,7 +106,11 @@ public struct TextBlock: Sendable {
             }
         }
         if texts.isEmpty { texts = [""] }
-        let set = texts.map { TextLine($0, font: font, size: size, options: options) }
+        let set = texts.indices.map { i -> TextLine in
+            var o = options
+            if i < directions.count { o.direction = directions[i] }
+            return TextLine(texts[i], font: font, size: size, options: o)
+        }
         let width = set.map(\.metrics.width).max() ?? 0
         let advance = font.lineHeight(size: size) * style.lineHeight
         var lines: [(TextLine, Point)] = []
@@ -104,6 +122,8 @@ public struct TextBlock: Sendable {
             case .leading: x = 0
             case .center: x = free / 2
             case .trailing: x = free
+            case .start: x = line.isRightToLeft ? free : 0
+            case .end: x = line.isRightToLeft ? 0 : free
             }
             let origin = Point(x, Double(i) * advance)
             lines.append((line, origin))

@@ -84,6 +84,75 @@ final class WideKernelTests: XCTestCase {
         }
     }
 
+    func testMaskSolidMatchesReferenceAndTheSpanBlitter() {
+        // crk_mask_solid against maskSolidSpan, and maskSolidSpan against blitSolid run on
+        // each pixel with that pixel's coverage: a mask built from spans gives their bytes.
+        var rng = RNG(state: 7)
+        var mask = [UInt8](repeating: 0, count: 64), dst = [UInt32](repeating: 0, count: 64), ref = dst, span = dst
+        for level in levels {
+            crk_set_wide(level)
+            for _ in 0..<15_000 {
+                let len = rng.below(41), color = rng.pixel()
+                let zeros = rng.below(3) == 0   // long zero stretches, as between letters
+                for i in 0..<len { mask[i] = zeros && rng.below(3) != 0 ? 0 : UInt8(rng.coverage()); dst[i] = rng.pixel() }
+                ref = dst; span = dst
+                ref.withUnsafeMutableBufferPointer { r in mask.withUnsafeBufferPointer { maskSolidSpan(r.baseAddress!, $0.baseAddress!, len, color) } }
+                dst.withUnsafeMutableBufferPointer { d in mask.withUnsafeBufferPointer { crk_mask_solid(d.baseAddress!, $0.baseAddress!, len, color) } }
+                span.withUnsafeMutableBufferPointer { p in for i in 0..<len { blitSolid(p.baseAddress!, i, 1, UInt32(mask[i]), color) } }
+                if dst != ref { XCTFail("level \(level) length \(len) colour \(color): kernel differs"); return }
+                if span != ref { XCTFail("length \(len) colour \(color): reference differs from blitSolid"); return }
+            }
+        }
+    }
+
+    func testBlockRowKernelsMatchTheRowLoops() {
+        // crk_mask_solid_rows and crk_over_rows against the per-row loops they replace,
+        // on blocks with empty rows and ranges that touch either edge.
+        var rng = RNG(state: 8)
+        let stride = 53, bw = 40
+        for level in levels {
+            crk_set_wide(level)
+            for _ in 0..<2_000 {
+                let rows = 1 + rng.below(12), color = rng.pixel()
+                var ranges = [Int32](repeating: 0, count: 2 * rows)
+                for r in 0..<rows where rng.below(5) != 0 {
+                    let lo = rng.below(bw), hi = lo + rng.below(bw - lo + 1)
+                    ranges[2 * r] = Int32(lo); ranges[2 * r + 1] = Int32(hi)
+                }
+                let mask = (0..<(rows * bw)).map { _ in UInt8(rng.coverage()) }
+                let sprite = (0..<(rows * bw)).map { _ in rng.pixel() }
+                var dst = (0..<(rows * stride)).map { _ in rng.pixel() }
+                let start = dst
+                var ref = dst
+                ref.withUnsafeMutableBufferPointer { d in
+                    mask.withUnsafeBufferPointer { m in
+                        for r in 0..<rows {
+                            let lo = Int(ranges[2 * r]), hi = Int(ranges[2 * r + 1])
+                            if lo < hi { maskSolidSpan(d.baseAddress! + r * stride + lo, m.baseAddress! + r * bw + lo, hi - lo, color) }
+                        }
+                    }
+                }
+                dst.withUnsafeMutableBufferPointer { d in
+                    mask.withUnsafeBufferPointer { crk_mask_solid_rows(d.baseAddress!, stride, $0.baseAddress!, bw, ranges, rows, color) }
+                }
+                if dst != ref { XCTFail("level \(level): mask rows differ"); return }
+                dst = start; ref = start
+                ref.withUnsafeMutableBufferPointer { d in
+                    sprite.withUnsafeBufferPointer { s in
+                        for r in 0..<rows {
+                            let lo = Int(ranges[2 * r]), hi = Int(ranges[2 * r + 1])
+                            if lo < hi { overSpan(d.baseAddress! + r * stride + lo, s.baseAddress! + r * bw + lo, hi - lo, 255) }
+                        }
+                    }
+                }
+                dst.withUnsafeMutableBufferPointer { d in
+                    sprite.withUnsafeBufferPointer { crk_over_rows(d.baseAddress!, stride, $0.baseAddress!, bw, ranges, rows) }
+                }
+                if dst != ref { XCTFail("level \(level): sprite rows differ"); return }
+            }
+        }
+    }
+
     /// Positions for the gradient kernels: ordinary ones, ones near table and period
     /// boundaries, huge, infinite and NaN.
     static func position(_ rng: inout RNG, _ n: Int) -> Double {

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import Motion
 import Raster
-import Scene
+@testable import Scene
 import Text
 import XCTest
 
@@ -145,6 +145,71 @@ final class TextRenderingTests: XCTestCase {
             let b = render(f, width: 260, height: 44, background: Color(r: 0.9, g: 0.8, b: 0.7))
             XCTAssertEqual(a, b, "opacity \(opacity), moved \(dx)")
         }
+    }
+
+    func testNodesMadeAnewShareTheirLayoutAndItsCoverage() throws {
+        // A chart makes its labels anew at every frame: the same text, font, size and
+        // options find the layout (and its recorded coverage) of the frame before.
+        let a = TextNode("Caffeine 🇯🇵", font: dejaVu, size: 17, position: Point(3, 20))
+        let b = TextNode("Caffeine 🇯🇵", font: dejaVu, size: 17, position: Point(40.5, 9))
+        XCTAssertTrue(a.laidOut === b.laidOut)
+        XCTAssertFalse(a.laidOut === TextNode("Caffeine 🇯🇵", font: dejaVu, size: 18, position: Point(3, 20)).laidOut)
+        XCTAssertFalse(a.laidOut === TextNode("Caffeine 🇯🇵", font: dejaVu, size: 17, position: Point(3, 20),
+                                              options: .tabularFigures).laidOut)
+        // Drawn twice (recorded, then replayed as a block) it gives the first frame's bytes.
+        let first = render(b, width: 160, height: 30, background: .white)
+        XCTAssertTrue(render(b, width: 160, height: 30, background: .white) == first)
+        XCTAssertTrue(render(b, width: 160, height: 30, background: .white) == first)
+    }
+
+    func testAMovingLabelSitsAtItsRoundedPlace() throws {
+        // subpixelSteps 4: a label at x 7.3 is drawn at 7.25 (within a level of the exact
+        // fill there), and the same at every visit whatever was drawn in between.
+        var moving = TextNode("Brasil 216", font: dejaVu, size: 15, position: Point(7.3, 20.1))
+        moving.subpixelSteps = 4
+        let exact = TextNode("Brasil 216", font: dejaVu, size: 15, position: Point(7.25, 20.0))
+        let first = render(moving, width: 120, height: 30, background: .white)
+        let d = zip(first.data, render(exact, width: 120, height: 30, background: .white).data).map { abs(Int($0) - Int($1)) }.max()!
+        XCTAssertLessThanOrEqual(d, 1)
+        for x in [9.8, 31.05, 7.3] {
+            moving.position.x = x
+            _ = render(moving, width: 120, height: 30, background: .white)
+        }
+        XCTAssertTrue(render(moving, width: 120, height: 30, background: .white) == first)
+    }
+
+    func testWrappedLinesTakeTheirParagraphsDirectionAndStartFollowsIt() throws {
+        // A Hebrew paragraph whose second line starts with Latin words: that line is still
+        // right to left, and with "start" it sits at the block's right edge (rendered: its
+        // ink reaches the right end of the block, not the left).
+        let text = "שלום עולם Hello world"
+        let style = TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .start)
+        let block = TextBlock(text, font: dejaVu, size: 16, style: style)
+        XCTAssertEqual(block.strings.count, 2, "\(block.strings)")
+        XCTAssertTrue(block.lines[0].line.isRightToLeft)
+        XCTAssertTrue(block.lines[1].line.isRightToLeft, "the Latin line keeps the paragraph's direction")
+        for (line, origin) in block.lines {
+            XCTAssertEqual(origin.x, block.metrics.width - line.metrics.width, accuracy: 1e-9, "start is the right edge")
+        }
+        let end = TextBlock(text, font: dejaVu, size: 16, style: TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .end))
+        XCTAssertTrue(end.lines.allSatisfy { $0.origin.x == 0 }, "end is the left edge")
+        // Left to right, start and end are leading and trailing.
+        let latin = TextBlock("Caffeine per cup of coffee", font: dejaVu, size: 16,
+                              style: TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .start))
+        XCTAssertGreaterThan(latin.lines.count, 1)
+        XCTAssertTrue(latin.lines.allSatisfy { $0.origin.x == 0 })
+        let latinEnd = TextBlock("Caffeine per cup of coffee", font: dejaVu, size: 16,
+                                 style: TextBlockStyle(maxWidth: 100, overflow: .wrap, alignment: .end))
+        XCTAssertTrue(latinEnd.lines.allSatisfy { abs($0.origin.x + $0.line.metrics.width - latinEnd.metrics.width) < 1e-9 })
+        // The frame: the second line's ink ends at the block's right edge.
+        let node = TextNode(text, font: dejaVu, size: 16, color: .black, position: Point(10, 20), style: style)
+        let p = render(node, width: 140, height: 50)
+        let advance = dejaVu.lineHeight(size: 16)
+        let rowY = Int((20 + advance - 5).rounded())
+        let xs = (0..<p.width).filter { p.pixel($0, rowY).a > 100 }
+        XCTAssertFalse(xs.isEmpty, "second line has ink")
+        XCTAssertEqual(Double(xs.max()!), 10 + node.metrics.width, accuracy: 3)
+        XCTAssertGreaterThan(Double(xs.min()!), 10 + node.metrics.width - block.lines[1].line.metrics.width - 3)
     }
 
     func testImagePaintInterpolatesBetweenTexelCentres() throws {

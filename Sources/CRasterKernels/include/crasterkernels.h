@@ -33,6 +33,20 @@ void crk_over_span(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t c
 /// Raster's `blitSolid`.
 void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color);
 
+/// Source-over of one premultiplied colour through `len` coverage bytes: pixel i takes
+/// the colour scaled by `mask[i]` (0…255) over `dst[i]`: Raster's `maskSolidSpan`.
+void crk_mask_solid(uint32_t *dst, const uint8_t *mask, ptrdiff_t len, uint32_t color);
+
+/// `crk_mask_solid` on each row r < `rows` of a block: columns ranges[2r] ..< ranges[2r+1]
+/// of `dst + r·stride` through the same columns of `mask + r·mask_stride`, with the
+/// destination rows prefetched a few rows ahead.
+void crk_mask_solid_rows(uint32_t *dst, ptrdiff_t stride, const uint8_t *mask, ptrdiff_t mask_stride,
+                         const int32_t *ranges, ptrdiff_t rows, uint32_t color);
+
+/// `crk_over_span` at full coverage on each row of a block, as `crk_mask_solid_rows`.
+void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff_t src_stride,
+                   const int32_t *ranges, ptrdiff_t rows);
+
 /// Source-over of a linear gradient: pixel i takes `lut[tableIndex(p0 + a·i)]` (spread
 /// 0 pad, 1 repeat, 2 reflect; `n` the table's power-of-two size), scaled by `cov`:
 /// Raster's `blitLinear`.
