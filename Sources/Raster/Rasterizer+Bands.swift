@@ -53,18 +53,23 @@ extension Rasterizer {
         // more than its share rather than the walks multiplying.
         var perRow = [Double](repeating: 0, count: clipHeight)
         let last = clipHeight - 1
-        for pl in polylines where pl.points.count >= 2 {
-            pl.points.withUnsafeBufferPointer { p in
-                var prev = p[p.count - 1]
-                for q in p {
-                    let d = cells(prev, q)
-                    if d > 0 {
-                        let a = Int(max(0, min(Double(last), min(prev.y, q.y) - top)))
-                        let b = Int(max(0, min(Double(last), max(prev.y, q.y) - top)))
-                        let share = d / Double(b - a + 1)
-                        for r in a...b { perRow[r] += share }
+        perRow.withUnsafeMutableBufferPointer { rows in
+            let rows = rows.baseAddress!
+            for pl in polylines where pl.points.count >= 2 {
+                pl.points.withUnsafeBufferPointer { p in
+                    var prev = p[p.count - 1]
+                    for q in p {
+                        let d = cells(prev, q)
+                        if d > 0 {
+                            // Both within 0...last (clamped above), so the loop stays in the table.
+                            let a = Int(max(0, min(Double(last), min(prev.y, q.y) - top)))
+                            let b = Int(max(0, min(Double(last), max(prev.y, q.y) - top)))
+                            let share = d / Double(b - a + 1)
+                            var r = a
+                            while r <= b { rows[r] += share; r &+= 1 }
+                        }
+                        prev = q
                     }
-                    prev = q
                 }
             }
         }
