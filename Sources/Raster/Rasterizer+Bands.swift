@@ -14,8 +14,8 @@ extension Rasterizer {
     /// 25 MB plus 18 MB for the sort, on each rendering thread; banded, a 100,000-row
     /// line chart renders in well under the 150 MB budget (docs/benchmarks.md). The
     /// estimate is an upper bound (a cell per pixel row and column an edge crosses), so
-    /// most shapes take one band; every band walks all edges again, but edges outside
-    /// the band are rejected in a comparison each. The bands give the same pixels as one
+    /// most shapes take one band; with several, the edges are first sorted into the bands
+    /// their rows reach (`BandPlan`), so a band walks only its own. The bands give the same pixels as one
     /// sweep: each row's cells come from the same edge pieces (RasterizerTests).
     func fillBanded(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
                     rule: FillRule, opacity: Double, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
@@ -53,34 +53,151 @@ extension Rasterizer {
         // more than its share rather than the walks multiplying.
         var perRow = [Double](repeating: 0, count: clipHeight)
         let last = clipHeight - 1
-        for pl in polylines where pl.points.count >= 2 {
-            pl.points.withUnsafeBufferPointer { p in
-                var prev = p[p.count - 1]
-                for q in p {
-                    let d = cells(prev, q)
-                    if d > 0 {
-                        let a = Int(max(0, min(Double(last), min(prev.y, q.y) - top)))
-                        let b = Int(max(0, min(Double(last), max(prev.y, q.y) - top)))
-                        let share = d / Double(b - a + 1)
-                        for r in a...b { perRow[r] += share }
+        perRow.withUnsafeMutableBufferPointer { rows in
+            let rows = rows.baseAddress!
+            for pl in polylines where pl.points.count >= 2 {
+                pl.points.withUnsafeBufferPointer { p in
+                    var prev = p[p.count - 1]
+                    for q in p {
+                        let d = cells(prev, q)
+                        if d > 0 {
+                            // Both within 0...last (clamped above), so the loop stays in the table.
+                            let a = Int(max(0, min(Double(last), min(prev.y, q.y) - top)))
+                            let b = Int(max(0, min(Double(last), max(prev.y, q.y) - top)))
+                            let share = d / Double(b - a + 1)
+                            var r = a
+                            while r <= b { rows[r] += share; r &+= 1 }
+                        }
+                        prev = q
                     }
-                    prev = q
                 }
             }
         }
         // Any two neighbouring greedy bands hold more than a share between them, so a
         // share of a 31st of the estimate makes at most 63 bands.
         let share = max(Double(Self.bandCells), estimate / 31)
-        lastBandCount = 0
+        var bands: [(Int, Int)] = []
         var y = 0
         while y < clipHeight {
             var end = y, sum = 0.0
             while end < clipHeight && (end == y || sum + perRow[end] <= share) { sum += perRow[end]; end += 1 }
-            reset(clipX: clipX, clipY: clipY + y, clipWidth: clipWidth, clipHeight: end - y)
-            add(polylines)
+            bands.append((y, end))
+            y = end
+        }
+        let plan = BandPlan(polylines, bands: bands.map { (Double(clipY + $0.0), Double(clipY + $0.1)) })
+        lastBandCount = 0
+        for (k, band) in bands.enumerated() {
+            reset(clipX: clipX, clipY: clipY + band.0, clipWidth: clipWidth, clipHeight: band.1 - band.0)
+            // A lone rectangle is held back from the cells by `add(_:)` (`sweepRect`); keep that.
+            if polylines.count == 1 && axisAlignedRect(polylines[0].points) != nil {
+                add(polylines)
+            } else {
+                add(polylines, only: plan.edges[k])
+            }
             sweepRuns(rule: rule, opacity: opacity, body)
             lastBandCount += 1
-            y = end
+        }
+    }
+
+    /// `add(polylines)` for one band, walking only the edges `plan` kept for it: the
+    /// same calls in the same order, with a flush where `add` would have dropped an edge
+    /// lying wholly above or below the band (`BandPlan`).
+    func add(_ polylines: [Polyline], only edges: [BandPlan.Edge]) {
+        sources.append(polylines)
+        materializeRect()
+        var a = Accumulator()
+        swap(&a, &acc)
+        defer { swap(&a, &acc) }
+        var e = 0
+        polylines.withUnsafeBufferPointer { pls in
+            edges.withUnsafeBufferPointer { es in
+                for i in 0..<pls.count {
+                    let pts = pls[i].points
+                    guard pts.count >= 2 else { continue }
+                    a.flush()
+                    let first = a.cells.count
+                    pts.withUnsafeBufferPointer { p in
+                        while e < es.count && es[e].polyline == Int32(truncatingIfNeeded: i) {
+                            let j = Int(es[e].edge)
+                            if es[e].flushFirst { a.flush() }
+                            if j >= 0 {
+                                let prev = j == 0 ? p[p.count - 1] : p[j - 1], q = p[j]
+                                a.addEdge(prev.x, prev.y, q.x, q.y)
+                            }
+                            e += 1
+                        }
+                    }
+                    // As in `add(_:)`: the closing vertex's cells merge when it is inside the rows.
+                    let closing = pts[pts.count - 1]
+                    if closing.y > Double(a.clipMinY) && closing.y < Double(a.clipMaxY) && a.hasCur && a.cells.count > first {
+                        let f = a.cells.base.unsafelyUnwrapped + first
+                        if f.pointee.x == a.curX && f.pointee.y == a.curY {
+                            f.pointee.cover += a.curCover; f.pointee.area += a.curArea
+                            a.hasCur = false
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Which edges of a banded fill each band walks.
+///
+/// `add(_:)` looks at every edge of the shape in every band, and for a long line most of
+/// them lie wholly above or below the band, where all they do is close the current cell
+/// (line-4k: 12.6 % of the frame in that loop after the call into `walk` was taken out of
+/// it). The plan sorts the edges into the bands their rows reach once, and marks where a
+/// dropped edge would have closed the cell; the walks, the cells and so the pixels are
+/// those of `add(_:)` (BandedFillTests, EvenOddTests compare bands with one sweep).
+struct BandPlan {
+    /// An edge to walk: edge `edge` of polyline `polyline` (from its point `edge - 1`, or
+    /// the last point for 0, to point `edge`), after a flush when `flushFirst`. An entry
+    /// with `edge` −1 is only the flush, after the polyline's last kept edge.
+    struct Edge {
+        var polyline: Int32
+        var edge: Int32
+        var flushFirst: Bool
+    }
+
+    /// Per band, its edges in the order `add(_:)` visits them.
+    var edges: [[Edge]]
+
+    /// `bands` are the bands' rows (top, bottom) in device pixels, in order, touching.
+    init(_ polylines: [Polyline], bands: [(Double, Double)]) {
+        let n = bands.count
+        edges = Array(repeating: [], count: n)
+        // Per band, the count of edges that can close a cell (finite, not horizontal) seen
+        // in the current polyline when its last kept edge was, or −1: one seen since then
+        // means `add(_:)` dropped it there, closing the cell.
+        var lastKept = [Int](repeating: -1, count: n)
+        for (i, pl) in polylines.enumerated() where pl.points.count >= 2 {
+            let pi = Int32(truncatingIfNeeded: i)
+            for k in 0..<n { lastKept[k] = 0 }
+            var seen = 0
+            pl.points.withUnsafeBufferPointer { p in
+                var prev = p[p.count - 1]
+                for (j, q) in p.enumerated() {
+                    defer { prev = q }
+                    // Edges `addEdge` drops without closing the cell are left out everywhere.
+                    guard prev.x.isFinite, q.x.isFinite, prev.y.isFinite, q.y.isFinite, prev.y != q.y else { continue }
+                    seen += 1
+                    let lo = min(prev.y, q.y), hi = max(prev.y, q.y)
+                    // The bands whose rows the edge reaches (top < hi and bottom > lo): from the
+                    // first whose bottom is past lo (bisection), while their tops are above hi.
+                    var a = 0, b = n
+                    while a < b { let m = (a + b) / 2; if bands[m].1 > lo { b = m } else { a = m + 1 } }
+                    var k = a
+                    while k < n && bands[k].0 < hi {
+                        edges[k].append(Edge(polyline: pi, edge: Int32(truncatingIfNeeded: j), flushFirst: seen - 1 > lastKept[k]))
+                        lastKept[k] = seen
+                        k += 1
+                    }
+                }
+            }
+            for k in 0..<n where lastKept[k] < seen {
+                edges[k].append(Edge(polyline: pi, edge: -1, flushFirst: true))
+            }
         }
     }
 }

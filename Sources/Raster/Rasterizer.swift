@@ -67,6 +67,16 @@ public struct Span: Hashable, Sendable {
 /// supersampling). To tell two edges from one chain of edges, every edge is walked in
 /// its own direction, so the cells a chain shares at a vertex merge.
 ///
+/// Where the time goes (perf, 2026-12-02, docs/benchmarks.md "Second pass"): on chart
+/// frames the sweep with its inlined blits is a fifth to a quarter of the frame and the
+/// walk 15–38 %; within the sweep, the counting sort by row and the per-row sort are
+/// about half. Keeping the current row's counter in a register, sorting two runs by a
+/// merge, and dense rows from fewer cells were each measured and gave nothing or lost:
+/// rows are short, and a dense row costs its column range. The step left is dense
+/// accumulation per band (a zeroed band of columns and a bit per touched column instead
+/// of both sorts), which keeps these bytes only if each column's cells are still summed
+/// in deposit order: a vectorised prefix sum (font-rs) reassociates the Double covers.
+///
 /// The parts, a file each: the edge walk that makes cells (Rasterizer+Walk.swift), the
 /// sweep that turns them into spans (here), banded sweeps for huge geometry
 /// (Rasterizer+Bands.swift) and the sampling of even-odd pixels where separate edges
@@ -185,10 +195,21 @@ public final class Rasterizer {
             guard pts.count >= 2 else { continue }
             a.flush()
             let first = a.cells.count
+            let top = Double(a.clipMinY), bottom = Double(a.clipMaxY)
             pts.withUnsafeBufferPointer { p in
                 var prev = p[p.count - 1]
                 for q in p {
-                    a.addEdge(prev.x, prev.y, q.x, q.y)
+                    // An edge wholly above or below the clip's rows closes the current cell
+                    // and deposits nothing, which is what `walk` does with it; decided here
+                    // without the call. In the bands of a long line (`fillBanded`) nearly
+                    // every edge is such an edge, once per band. (Non-finite and horizontal
+                    // edges still go to `addEdge`, which drops them without closing the cell.)
+                    if (max(prev.y, q.y) <= top || min(prev.y, q.y) >= bottom) && prev.y != q.y
+                        && prev.x.isFinite && q.x.isFinite && prev.y.isFinite && q.y.isFinite {
+                        a.flush()
+                    } else {
+                        a.addEdge(prev.x, prev.y, q.x, q.y)
+                    }
                     prev = q
                 }
             }
