@@ -113,13 +113,25 @@ public struct DataTimeline: Sendable {
     /// Ranks at sub-steps recently asked for, shared by the rendering threads.
     let rankCache = SubstepRankCache()
 
-    /// How many times per step a race is ranked again from the interpolated values. A
-    /// key's rank moves on a line between two sub-steps, so at every sub-step the ranks
+    /// How many times per step a race is ranked again from the interpolated values: every
+    /// tenth of a second of video (`rankInterval`), at most ten times a step, at least once.
+    /// A key's rank moves on a line between two sub-steps, so at every sub-step the ranks
     /// are a permutation (each shown slot holds one bar), and a key overtaking another
-    /// swaps with it within a tenth of a step, when the values cross, as in D3's bar
-    /// chart race (keyframes between the data's steps). Ranking only at the steps left a
-    /// bar jumping two places sharing a slot halfway and the slot it left empty.
-    public static let rankSubsteps = 10
+    /// swaps with it over one sub-step, when the values cross, as in D3's bar chart race
+    /// (keyframes between the data's steps). Ranking only at the steps left a bar jumping
+    /// two places sharing a slot halfway and the slot it left empty; ranking more often
+    /// than every tenth of a second would make a swap a jump of a frame or two.
+    public var rankSubsteps: Int {
+        let seconds: Double
+        switch mode {
+        case .continuous(let duration): seconds = duration / Double(max(1, steps.count - 1))
+        case .states(let transition, _): seconds = transition
+        }
+        guard seconds.isFinite, seconds > 0 else { return 1 }
+        return max(1, min(10, Int((seconds / Self.rankInterval).rounded())))
+    }
+    /// The video time between two rankings of a race, in seconds.
+    public static let rankInterval = 0.1
 
     /// The on-screen index of a race: a key is listed for an interval when its rank is
     /// inside the top at one of its samples around the interval (between two samples
@@ -297,11 +309,12 @@ public struct DataTimeline: Sendable {
             // between its two ranks. Only the keys that reach the shown slots are built:
             // those ranked inside the top at either sub-step, and those entering or
             // exiting next to a step where they are inside it (the on-screen index).
-            let n = Double(Self.rankSubsteps), last = (steps.count - 1) * Self.rankSubsteps
+            let substeps = rankSubsteps
+            let n = Double(substeps), last = (steps.count - 1) * substeps
             let n0 = max(0, min(last, Int((p * n).rounded(.down))))
             let n1 = min(last, n0 + 1)
             let f = n1 == n0 ? 0 : min(1, max(0, p * n - Double(n0)))
-            let r0 = substepRanks(n0), r1 = substepRanks(n1)
+            let r0 = substepRanks(n0, of: substeps), r1 = substepRanks(n1, of: substeps)
             var wanted: [Bool]
             if let onScreen = onScreenIndex, let top = r.top {
                 wanted = [Bool](repeating: false, count: keys.count)
@@ -334,12 +347,13 @@ public struct DataTimeline: Sendable {
         return out
     }
 
-    /// The rank of each key at sub-step `n` (position n / `rankSubsteps`), from its ranked
-    /// field interpolated there, largest first, ties in key order; -1 for a key outside
-    /// its range of steps.
-    func substepRanks(_ n: Int) -> [Int32] {
-        if let hit = rankCache.ranks(n) { return hit }
-        let q = Double(n) / Double(Self.rankSubsteps)
+    /// The rank of each key at sub-step `n` of `substeps` a step (position n / substeps),
+    /// from its ranked field interpolated there, largest first, ties in key order; -1 for a
+    /// key outside its range of steps.
+    func substepRanks(_ n: Int, of substeps: Int) -> [Int32] {
+        let key = n * 16 + substeps
+        if let hit = rankCache.ranks(key) { return hit }
+        let q = Double(n) / Double(substeps)
         var present: [(key: Int, value: Double)] = []
         present.reserveCapacity(rankValues.count)
         for (k, vs) in rankValues.enumerated() {
@@ -363,7 +377,7 @@ public struct DataTimeline: Sendable {
         present.sort { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         var ranks = [Int32](repeating: -1, count: rankValues.count)
         for (i, e) in present.enumerated() { ranks[e.key] = Int32(i) }
-        rankCache.store(n, ranks)
+        rankCache.store(key, ranks)
         return ranks
     }
 

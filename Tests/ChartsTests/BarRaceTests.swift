@@ -74,6 +74,19 @@ final class BarRaceTests: XCTestCase {
         XCTAssertEqual(rank(1.9, "C")!, 0, accuracy: 1e-12)
     }
 
+    /// A race is ranked every tenth of a second of video, at most ten times a step.
+    func testRankingFollowsTheVideoClock() throws {
+        func substeps(_ mode: DataTimeline.Mode) throws -> Int {
+            try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: mode,
+                             ranking: .init(field: "v", output: "rank", top: 2)).rankSubsteps
+        }
+        XCTAssertEqual(try substeps(.continuous(duration: 2)), 10)     // 1 s a step
+        XCTAssertEqual(try substeps(.continuous(duration: 0.8)), 4)    // 0.4 s a step: a swap takes 0.1 s
+        XCTAssertEqual(try substeps(.continuous(duration: 0.1)), 1)    // 0.05 s a step: ranked at the steps
+        XCTAssertEqual(try substeps(.continuous(duration: 60)), 10)
+        XCTAssertEqual(try substeps(.states(transition: 0.3, hold: 1)), 3)
+    }
+
     /// At every sub-step the shown keys' ranks are exactly the slots 0 … top − 1, one key
     /// each, on random data with keys entering late, leaving early and missing steps.
     func testEverySubstepFillsEverySlotOnce() throws {
@@ -92,8 +105,9 @@ final class BarRaceTests: XCTestCase {
         let top = 5
         let tl = try DataTimeline(rows: rows, timeField: "t", keyField: "k", mode: .continuous(duration: 14),
                                   ranking: .init(field: "v", output: "rank", top: top))
-        for n in 0...(14 * DataTimeline.rankSubsteps) {
-            let p = Double(n) / Double(DataTimeline.rankSubsteps)
+        XCTAssertEqual(tl.rankSubsteps, 10, "a second a step: ranked every tenth")
+        for n in 0...(14 * tl.rankSubsteps) {
+            let p = Double(n) / Double(tl.rankSubsteps)
             let ranks = tl.rows(atPosition: p).compactMap { $0["rank"]?.number }.filter { $0 < Double(top) }.sorted()
             XCTAssertEqual(ranks, (0..<top).map(Double.init), "at \(p)")
         }

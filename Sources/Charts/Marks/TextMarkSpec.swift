@@ -122,6 +122,10 @@ public struct TextMarkSpec: ChartMark {
             if let sc = o.scale {
                 node.motion.scaleX = chart.staggered(sc, offsets, i); node.motion.scaleY = chart.staggered(sc, offsets, i); node.motion.anchor = pos
             }
+            // Labels of data in motion move every frame (riding a race's bars, a line's
+            // head): placed to a quarter pixel, their coverage is drawn once per quarter and
+            // replayed (at most 1/8 px from the exact place; TextNode.subpixelSteps).
+            if chart.timeline != nil || chart.moment != nil { node.subpixelSteps = 4 }
             labels.append((node, point, e.row))
         }
         if separate { return separated(labels, l, chart) }
