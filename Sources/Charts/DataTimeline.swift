@@ -359,11 +359,7 @@ public struct DataTimeline: Sendable {
         for (k, vs) in rankValues.enumerated() {
             guard let first = vs.first, let last = vs.last,
                   Double(first.step) <= q + 1e-12, q <= Double(last.step) + 1e-12 else { continue }
-            var lo = 0, hi = vs.count - 1   // the last sample at or before q
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if Double(vs[mid].step) <= q + 1e-12 { lo = mid } else { hi = mid - 1 }
-            }
+            let lo = Self.lastSample(vs.count, atOrBefore: q) { vs[$0].step }
             let a = vs[lo]
             var v = a.value
             if lo + 1 < vs.count, Double(a.step) < q {
@@ -395,15 +391,21 @@ public struct DataTimeline: Sendable {
         return interpolated(s, p)
     }
 
+    /// The index of a key's last sample at or before position p (the first when none is),
+    /// by binary search over the `count` samples' ascending steps.
+    static func lastSample(_ count: Int, atOrBefore p: Double, step: (Int) -> Int) -> Int {
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Double(step(mid)) <= p + 1e-12 { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
     /// The row of a key at p inside its range: its sample there, or the interpolation
     /// between the last sample at or before p and the next (bridging missing steps).
     private func interpolated(_ s: [(step: Int, row: DataRow)], _ p: Double) -> DataRow {
-        var lo = 0, hi = s.count - 1   // binary search: the last sample at or before p
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if Double(s[mid].step) <= p + 1e-12 { lo = mid } else { hi = mid - 1 }
-        }
-        let j = lo
+        let j = Self.lastSample(s.count, atOrBefore: p) { s[$0].step }
         let a = s[j]
         guard j + 1 < s.count else { return a.row }
         let b = s[j + 1]

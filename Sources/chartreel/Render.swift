@@ -72,13 +72,13 @@ func memoryLimit(_ a: Arguments) throws -> Int? {
     return v
 }
 
-/// The memory a render is estimated to take: its inputs (`MemoryBudget`) and the frames
+/// The memory a render is estimated to take: its inputs (`MemoryBudget`: the document
+/// and the CSV files among `files`, the render's inputs from `inputFiles`) and the frames
 /// in flight, spare and cached, the canvases' layers and the converted planes
 /// (`OutputPlan.renderingMemory`).
-func renderMemoryEstimate(document: String, plan: OutputPlan, threads: Int) -> (total: Int, inputs: Int, frames: Int) {
-    let files = inputFiles(ofDocument: document)
+func renderMemoryEstimate(document: String, files: [String], plan: OutputPlan, threads: Int) -> (total: Int, inputs: Int, frames: Int) {
     let docBytes = fileSize(document) ?? 0
-    let csvBytes = files.dropFirst().filter { $0.lowercased().hasSuffix(".csv") }.compactMap(fileSize).reduce(0, +)
+    let csvBytes = files.filter { $0 != document && $0.lowercased().hasSuffix(".csv") }.compactMap(fileSize).reduce(0, +)
     let inputs = MemoryBudget.inputs(documentBytes: docBytes, csvBytes: csvBytes)
     let frames = plan.renderingMemory(threads: threads)
     return (inputs + frames, inputs, frames)
@@ -269,7 +269,7 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
     }
     // The whole render against the memory it may take (a 16384² canvas is 1 GB a
     // frame, and several are in flight), before the first frame.
-    let memory = renderMemoryEstimate(document: document, plan: plan, threads: threads)
+    let memory = renderMemoryEstimate(document: document, files: writer.inputs, plan: plan, threads: threads)
     let memoryLimit = try memoryLimit(a)
     if !a.flag("--dry-run"), let limit = memoryLimit, memory.total > limit {
         throw ExportError.refused("the render would take about \(MemoryBudget.describe(memory.total)) of memory "
