@@ -95,7 +95,7 @@ extension Chart {
         let marks = content()
         make = { frame, style in
             var spec = try ChartAssembly.spec(rows: rows, marks: marks, extra: [time, key], frame: frame, style: style)
-            spec.timeline = try motion.timeline(rows: spec.data, time: time.label, key: key.label, timeIsDate: time.preferredScale == .time)
+            spec.timeline = try motion.timeline(rows: spec.data.rows, time: time.label, key: key.label, timeIsDate: time.preferredScale == .time)
             return spec
         }
     }

@@ -69,7 +69,7 @@ extension ChartSpec {
 
     /// `text` with its placeholders filled for the moment shown, in a chart of moving
     /// data; as written otherwise.
-    func momentText(_ text: String, row: DataRow? = nil) -> String {
+    func momentText(_ text: String, row: DataTable.Row? = nil) -> String {
         guard moment != nil, text.contains("{"), let template = try? MomentTemplate(text) else { return text }
         return template.render(moment, rows: data, row: row)
     }

@@ -18,8 +18,8 @@ public struct ChartSpec: Sendable {
     public var frame: Rect
     /// Fonts and colours of the guides.
     public var style: ChartStyle
-    /// The rows.
-    public var data: [DataRow]
+    /// The rows, stored by column.
+    public var data: DataTable
     /// The horizontal channel.
     public var x = Channel(field: "x")
     /// The vertical channel.
@@ -64,7 +64,12 @@ public struct ChartSpec: Sendable {
     public var marks: [any ChartMark] = []
 
     /// Creates a chart.
-    public init(frame: Rect, style: ChartStyle, data: [DataRow]) {
+    public init(frame: Rect, style: ChartStyle, data: DataTable) {
         self.frame = frame; self.style = style; self.data = data
+    }
+
+    /// Creates a chart of rows given as dictionaries.
+    public init(frame: Rect, style: ChartStyle, data: [DataRow]) {
+        self.init(frame: frame, style: style, data: DataTable(rows: data))
     }
 }

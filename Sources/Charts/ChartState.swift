@@ -42,7 +42,7 @@ extension ChartSpec {
     /// The chart with the rows at a fractional step position of its timeline.
     func snapshot(_ tl: DataTimeline, atPosition p: Double) -> ChartSpec {
         var s = stepBase(tl)
-        s.data = tl.rows(atPosition: p)
+        s.data = DataTable(rows: tl.rows(atPosition: p))
         s.moment = Moment(time: tl.dataTime(atPosition: p), isDate: tl.timeIsDate)
         let followsX = follows(s.x), followsY = follows(s.y)
         guard followsX || followsY, !tl.steps.isEmpty else { return s }
@@ -85,7 +85,7 @@ extension ChartSpec {
     /// timeline, then made nice when the channel asks. Nil for a band channel.
     func stepDomains(_ tl: DataTimeline, step i: Int) -> (x: (Double, Double)?, y: (Double, Double)?) {
         var s = self
-        s.data = tl.rows(atPosition: Double(i))
+        s.data = DataTable(rows: tl.rows(atPosition: Double(i)))
         s.x.nice = false; s.y.nice = false
         let (xr, yr) = s.resolvedChannels(at: 0)
         func domain(_ c: Channel, _ r: Resolved, isX: Bool) -> (Double, Double)? {
@@ -120,7 +120,7 @@ extension ChartSpec {
     /// A channel's domain over every row of the timeline (a still chart of all of them).
     func timelineExtent(_ tl: DataTimeline, isX: Bool) -> (Double, Double) {
         var s = self
-        s.data = tl.allRows
+        s.data = DataTable(rows: tl.allRows)
         s.x.nice = false; s.y.nice = false
         let (xr, yr) = s.resolvedChannels(at: 0)
         return isX ? xr.domain : yr.domain
@@ -139,13 +139,15 @@ extension ChartSpec {
     }
 
     /// Each number field's smallest and largest finite value over `rows`.
-    static func extents(_ rows: [DataRow]) -> [String: (Double, Double)] {
+    static func extents(_ rows: [DataRow]) -> [String: (Double, Double)] { extents(DataTable(rows: rows)) }
+
+    /// Each number field's smallest and largest finite value over a table's rows.
+    static func extents(_ table: DataTable) -> [String: (Double, Double)] {
         var out: [String: (Double, Double)] = [:]
-        for r in rows {
-            for (f, v) in r {
-                guard case .number(let x) = v, x.isFinite, !f.hasPrefix("\u{1}") else { continue }
-                if let e = out[f] { out[f] = (min(e.0, x), max(e.1, x)) } else { out[f] = (x, x) }
-            }
+        for (f, c) in zip(table.fields, table.columns) where !f.hasPrefix("\u{1}") {
+            var lo = Double.infinity, hi = -Double.infinity
+            for i in 0..<c.count { if let x = c.number(at: i), x.isFinite { lo = min(lo, x); hi = max(hi, x) } }
+            if lo <= hi { out[f] = (lo, hi) }
         }
         return out
     }
@@ -186,7 +188,7 @@ extension ChartSpec {
             let shown = data.indices.filter { i in r.values[i].map { Self.domain(d, contains: $0) } ?? false }
             guard !shown.isEmpty, shown.count < data.count else { return nil }
             var visible = self
-            visible.data = shown.map { data[$0] }
+            visible.data = data.gathering(shown)
             var narrowed = o
             narrowed.domain = visible.resolve(other, at: t).domain
             return narrowed

@@ -104,6 +104,11 @@ public struct MomentTemplate: Sendable, Hashable {
     /// The text for `moment` (nil: no moving data, placeholders write nothing), the rows
     /// shown, and the row a label stands for.
     public func render(_ moment: Moment?, rows: [DataRow], row: DataRow? = nil) -> String {
+        render(moment, rows: DataTable(rows: rows), row: row.map { DataTable(rows: [$0])[0] })
+    }
+
+    /// The text for `moment`, the rows shown (a table), and the row a label stands for.
+    public func render(_ moment: Moment?, rows: DataTable, row: DataTable.Row? = nil) -> String {
         var out = ""
         for p in parts {
             switch p {
@@ -112,7 +117,8 @@ public struct MomentTemplate: Sendable, Hashable {
                 guard let m = moment else { continue }
                 out += Self.time(m, f)
             case .sum(let field, let digits):
-                let total = rows.reduce(0.0) { $0 + ($1[field]?.number ?? 0) }
+                var total = 0.0
+                if let c = rows.column(field) { for i in 0..<rows.count { total += c.number(at: i) ?? 0 } }
                 out += Self.floored(total, digits: digits)
             case .field(let name, let digits):
                 switch row?[name] {

@@ -80,7 +80,7 @@ extension ChartSpec {
         var out: [Node] = []
         for g in ghosts where !g.rows.isEmpty {
             var spec = self
-            spec.data = g.rows
+            spec.data = DataTable(rows: g.rows)
             var gl = l
             gl.xResolved.values = spec.resolve(spec.x).values
             gl.yResolved.values = spec.resolve(spec.y).values

@@ -43,7 +43,7 @@ enum Chaining {
     /// its `step` times one less than the number of elements the mark draws (series of a
     /// line or area, else rows, after the mark's filter), so that `"after"` a staggered
     /// mark waits for its last element.
-    static func staggerSpan(_ mark: JSONObjectCursor, _ animate: JSONObjectCursor, chart: JSONObjectCursor, tables: [String: DataTable]) -> Double {
+    static func staggerSpan(_ mark: JSONObjectCursor, _ animate: JSONObjectCursor, chart: JSONObjectCursor, tables: [String: DecodedTable]) -> Double {
         guard case .object(let members)? = animate.optional("stagger")?.value else { return 0 }
         func number(_ key: String) -> Double? {
             if case .number(let v, _)? = members.first(where: { $0.key == key })?.value.value, v.isFinite { return v }
@@ -71,7 +71,7 @@ enum Chaining {
         return step * Double(max(0, count - 1))
     }
 
-    static func resolve(root: JSONObjectCursor, tables: [String: DataTable] = [:]) -> [String: Double] {
+    static func resolve(root: JSONObjectCursor, tables: [String: DecodedTable] = [:]) -> [String: Double] {
         var found: [Found] = []
         var groups: [String: [Int]] = [:]
         var groupOrder: [String] = []

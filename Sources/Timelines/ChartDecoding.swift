@@ -8,9 +8,9 @@ import Charts
 extension TimelineDecoder {
     static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "plotArea", "extremes", "style", "clip", "time", "periodLabel", "transform", "marks"]
 
-    static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DataTable]) -> ChartSpec? {
+    static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DecodedTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
-        var table: DataTable? = nil
+        var table: DecodedTable? = nil
         var tableName = ""
         let dataCursor = obj.required("data")
         if let d = dataCursor, let name = d.string() {
@@ -156,7 +156,7 @@ extension TimelineDecoder {
     }
 
     /// `unknown data "wek"; did you mean "week"?`, or the tables there are.
-    static func unknownDataMessage(_ name: String, tables: [String: DataTable]) -> String {
+    static func unknownDataMessage(_ name: String, tables: [String: DecodedTable]) -> String {
         var msg = "unknown data \(quotedForMessage(name))"
         if let s = nearestCandidate(to: name, in: tables.keys.sorted()) { msg += "; did you mean \(quotedForMessage(s))?" }
         else if !tables.isEmpty { msg += "; the document defines " + tables.keys.sorted().map(quotedForMessage).joined(separator: ", ") }

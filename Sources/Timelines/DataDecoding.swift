@@ -4,7 +4,7 @@ import Charts
 /// A decoded data table and where each of its rows came from, so a problem found
 /// later (a chart reading a field a row lacks) is reported at the row itself: its
 /// line in the CSV file, or its object in the document.
-struct DataTable {
+struct DecodedTable {
     /// Where one row was written.
     struct Origin {
         /// The document or the CSV file.
@@ -31,7 +31,7 @@ struct DataTable {
     var displayNames: [String: String] = [:]
 
     /// A table that failed to load.
-    static let invalid = DataTable(isValid: false)
+    static let invalid = DecodedTable(isValid: false)
 
     /// The columns of a CSV file, when the table is one: every row's fields are among
     /// them, so `fields` need not look at every row.
@@ -54,16 +54,16 @@ extension TimelineDecoder {
     /// `{ "file": "data/names.csv", "columns": { "year": "number", "day": { "date": "MMM d yyyy" } } }`
     /// read from a CSV file next to the document; `"fold"` turns wide data (one column per
     /// series) into long rows: `{ "columns": ["a", "b"], "as": ["series", "value"] }`.
-    static func table(_ c: JSONCursor, base: String) -> DataTable {
+    static func table(_ c: JSONCursor, base: String) -> DecodedTable {
         guard let obj = c.object(allowedKeys: ["values", "file", "columns", "fold", "transform", "displayNames"]) else { return .invalid }
-        var out = DataTable()
+        var out = DecodedTable()
         if let f = obj.optional("file") {
             guard let name = f.string() else { return .invalid }
             if obj.contains("values") { c.report("a table takes \"values\" or \"file\", not both") }
             let path = name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name
             guard let csv = readCSV(f, path: path, types: columnTypes(obj.optional("columns"))) else { return .invalid }
             out.rows = csv.rows
-            out.origins = csv.locations.map { DataTable.Origin(file: path, path: c.path, location: $0) }
+            out.origins = csv.locations.map { DecodedTable.Origin(file: path, path: c.path, location: $0) }
             out.dates = csv.dates
             out.columns = csv.columns
         } else if obj.contains("columns") {
@@ -89,7 +89,7 @@ extension TimelineDecoder {
                     }
                 }
                 out.rows.append(row)
-                out.origins.append(DataTable.Origin(file: r.file, path: r.path, location: r.location, reported: ro == nil))
+                out.origins.append(DecodedTable.Origin(file: r.file, path: r.path, location: r.location, reported: ro == nil))
             }
         }
         if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as", "displayNames"]) {
@@ -118,7 +118,7 @@ extension TimelineDecoder {
                     shown[k] = text
                 }
             }
-            var long = DataTable()
+            var long = DecodedTable()
             long.dates = out.dates
             for (row, origin) in zip(out.rows, out.origins) {
                 var rest = row
@@ -254,7 +254,7 @@ extension TimelineDecoder {
     }
 
     /// `no row of data "week" has a field "when"; did you mean "x"?`.
-    static func unknownFieldMessage(_ field: String, tableName: String, table: DataTable) -> String {
+    static func unknownFieldMessage(_ field: String, tableName: String, table: DecodedTable) -> String {
         var message = "no row of data \(quotedForMessage(tableName)) has a field \(quotedForMessage(field))"
         let fields = table.fields
         if let s = nearestCandidate(to: field, in: fields) {
@@ -270,7 +270,7 @@ extension TimelineDecoder {
     /// Reports at `at` when no row of `table` has `field`; true when the field exists
     /// (or the table is invalid, whose error is reported already).
     @discardableResult
-    static func checkField(_ field: String, at: JSONCursor, tableName: String, table: DataTable?) -> Bool {
+    static func checkField(_ field: String, at: JSONCursor, tableName: String, table: DecodedTable?) -> Bool {
         guard let table, table.isValid, !table.rows.isEmpty else { return true }
         if table.hasField(field) { return true }
         at.report(unknownFieldMessage(field, tableName: tableName, table: table))
@@ -283,7 +283,7 @@ struct ChartData {
     /// The table's name in the document's `"data"`.
     var name: String
     /// The table; nil when the chart names unknown data (reported already).
-    var table: DataTable?
+    var table: DecodedTable?
     /// The chart's data moves (`"time"`), so its texts may name the moment.
     var moving = false
     /// The chart's time reveals each key's history (`"reveal": true`), so marks may draw

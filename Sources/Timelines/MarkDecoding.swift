@@ -25,7 +25,7 @@ extension TimelineDecoder {
     ]
 
     /// A mark: the options every kind shares, then the kind's own (its `DecodableMark`).
-    static func mark(_ c: JSONCursor, tables: [String: DataTable] = [:], data: ChartData = .none) -> (any ChartMark)? {
+    static func mark(_ c: JSONCursor, tables: [String: DecodedTable] = [:], data: ChartData = .none) -> (any ChartMark)? {
         guard let obj = c.object(allowedKeys: markKeys) else { return nil }
         guard let kind = obj.required("type")?.stringEnum(MarkKind.self), let type = markTypes[kind] else { return nil }
         let options = markOptions(obj, tables: tables, data: data)
@@ -89,7 +89,7 @@ extension TimelineDecoder {
 
     /// What every mark has: id, name, encodings, blend mode, filter, transition, opacity
     /// and the animations.
-    static func markOptions(_ obj: JSONObjectCursor, tables: [String: DataTable], data: ChartData) -> MarkOptions {
+    static func markOptions(_ obj: JSONObjectCursor, tables: [String: DecodedTable], data: ChartData) -> MarkOptions {
         var m = MarkOptions(id: obj.optional("id")?.string())
         m.name = obj.optional("name")?.string()
         m.series = data.field(obj.optional("series"))

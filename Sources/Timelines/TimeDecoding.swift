@@ -50,7 +50,7 @@ extension TimelineDecoder {
     /// A chart's `"time"`: `{ "field", "key", "mode", "duration", "perStep", "transition",
     /// "hold", "curve", "delay" }` — which field is time, which field names each object,
     /// and how the video's clock moves through the data (docs/timeline-format.md).
-    static func dataTimeline(_ c: JSONCursor, table: DataTable?, data: ChartData) -> DataTimeline? {
+    static func dataTimeline(_ c: JSONCursor, table: DecodedTable?, data: ChartData) -> DataTimeline? {
         guard let o = c.object(allowedKeys: timeKeys) else { return nil }
         let limit = (context?.limits ?? DocumentLimits()).maxDuration
         let limitName = "the limit on a video's length"

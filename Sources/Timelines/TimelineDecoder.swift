@@ -241,7 +241,7 @@ public enum TimelineDecoder {
         }
         let style = fontStyle(obj.optional("font"), root: root, base: base)
 
-        var tables: [String: DataTable] = [:]
+        var tables: [String: DecodedTable] = [:]
         if let data = obj.optional("data")?.object() {
             for (name, value) in data.entries {
                 tables[name] = table(value, base: base)

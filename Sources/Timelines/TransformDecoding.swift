@@ -34,11 +34,11 @@ extension TimelineDecoder {
     /// The table after the steps at `c` (an array), or `table` unchanged when there are
     /// none or they do not decode; problems are reported. The table is taken (`inout`,
     /// left as the result), so its rows change in place when no one else holds them.
-    static func transform(_ c: JSONCursor?, table: inout DataTable, tableName: String) {
+    static func transform(_ c: JSONCursor?, table: inout DecodedTable, tableName: String) {
         table = transformed(c, taking: &table, tableName: tableName)
     }
 
-    private static func transformed(_ c: JSONCursor?, taking table: inout DataTable, tableName: String) -> DataTable {
+    private static func transformed(_ c: JSONCursor?, taking table: inout DecodedTable, tableName: String) -> DecodedTable {
         guard let c, let items = c.array() else { return table }
         var fields = Set(table.fields)
         var dates = Set(table.dates.keys)
@@ -64,7 +64,7 @@ extension TimelineDecoder {
             swap(&rows, &table.rows)
             let result = try DataTransform.apply(steps, taking: &rows, dates: table.dates)
             for w in result.warnings { warn(sites[w.step].cursor, w.message) }
-            var out = DataTable()
+            var out = DecodedTable()
             out.rows = result.rows
             out.origins = result.sources.map { table.origins[$0] }
             out.dates = result.dates
@@ -84,7 +84,7 @@ extension TimelineDecoder {
     }
 
     /// One step; nil (reported) when it does not decode.
-    static func transformStep(_ c: JSONCursor, fields: Set<String>, dates: Set<String>, table: DataTable, tableName: String,
+    static func transformStep(_ c: JSONCursor, fields: Set<String>, dates: Set<String>, table: DecodedTable, tableName: String,
                               site: inout TransformSite) -> DataTransform? {
         guard case .object(let members) = c.value else { return c.fail("expected a transform, an object such as { \"filter\": … }, found \(c.value.kindDescription)") }
         guard let kind = transformKinds.first(where: { k in members.contains { $0.key == k } }) else {
@@ -241,7 +241,7 @@ extension TimelineDecoder {
     /// A filter's test: `{ "field": "type", "equals": "rain" }`, `"oneOf": [ … ]`, `">="`,
     /// `">"`, `"<="`, `"<"`, `"between": [low, high]` (several together must all hold), or
     /// `{ "not": test }`.
-    static func predicate(_ c: JSONCursor, field: (JSONCursor?) -> String?, dates: Set<String>, table: DataTable) -> FilterPredicate? {
+    static func predicate(_ c: JSONCursor, field: (JSONCursor?) -> String?, dates: Set<String>, table: DecodedTable) -> FilterPredicate? {
         guard let o = c.object(allowedKeys: predicateKeys) else { return nil }
         if let n = o.optional("not") {
             if o.keys.count > 1 { c.report("a \"not\" takes only the test it negates: { \"not\": { \"field\": …, … } }"); return nil }

@@ -167,7 +167,7 @@ final class DataInMotionTests: XCTestCase {
         XCTAssertEqual(leaders.count, 2, "the outer two of the three moved; the middle one stayed")
         // Continuity: moving one label's value a hair moves the labels a hair.
         var moved = c
-        moved.data[1]["v"] = .number(50.51)
+        moved.data.set(.number(50.51), field: "v", row: 1)
         let after = labels.nodes(in: moved, state: moved.state(at: 0)).compactMap { n -> TextNode? in if case .text(let t) = n { return t }; return nil }
         for t in texts { XCTAssertEqual(after.first { $0.string == t.string }!.position.y, t.position.y, accuracy: 0.05) }
     }

@@ -10,7 +10,7 @@ final class TransformTests: XCTestCase {
     static let dataDir = CurvedLineRevealTests.root.appendingPathComponent("timelines").path
 
     /// The weather table after `transform` (JSON text of the array).
-    func table(_ transform: String, columns: String = #"{ "date": "date" }"#) throws -> DataTable {
+    func table(_ transform: String, columns: String = #"{ "date": "date" }"#) throws -> DecodedTable {
         let json = #"{ "file": "data/weather.csv", "columns": \#(columns), "transform": \#(transform) }"#
         return try JSONCursor.decode(Array(json.utf8), file: "t.json") { c in
             let t = TimelineDecoder.table(c, base: Self.dataDir)
@@ -31,9 +31,9 @@ final class TransformTests: XCTestCase {
         } catch { return error.errors }
     }
 
-    func column(_ t: DataTable, _ field: String) -> [DataValue?] { t.rows.map { $0[field] } }
-    func numbers(_ t: DataTable, _ field: String) -> [Double?] { t.rows.map { $0[field]?.number } }
-    func strings(_ t: DataTable, _ field: String) -> [String?] { t.rows.map { $0[field]?.string } }
+    func column(_ t: DecodedTable, _ field: String) -> [DataValue?] { t.rows.map { $0[field] } }
+    func numbers(_ t: DecodedTable, _ field: String) -> [Double?] { t.rows.map { $0[field]?.number } }
+    func strings(_ t: DecodedTable, _ field: String) -> [String?] { t.rows.map { $0[field]?.string } }
     func day(_ y: Int, _ m: Int, _ d: Int) -> Double { CivilDate(year: y, month: m, day: d).seconds }
 
     func assertNumbers(_ a: [Double?], _ b: [Double], accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
