@@ -329,7 +329,7 @@ enum ChartAssembly {
             s = bar
         }
         if let filter { s.options.filter = filter }
-        if let transition { s.options.transition = transition }
+        if let transition { s.options.transition = (DataTable(rows: transition.0), transition.1) }
         // A rule's annotations are its labels (a rule across the plot has no point a
         // label mark could stand at).
         if var rule = s as? RuleMarkSpec, let a = m.annotations.first {

@@ -16,6 +16,6 @@ extension Array where Element == DataRow {
     /// - Throws: `TransformError` naming the step, the field and the row, for text where
     ///   numbers are needed or a cell that is not a date.
     public func transformed(_ steps: [DataTransform], dates: [String: DateFormat?] = [:]) throws -> [DataRow] {
-        try DataTransform.apply(steps, to: self, dates: dates).rows
+        try DataTransform.apply(steps, to: self, dates: dates).rows.rows
     }
 }

@@ -22,6 +22,14 @@ public enum DataValue: Hashable, Sendable {
 /// A row: field name → value.
 public typealias DataRow = [String: DataValue]
 
+/// Cells looked up by field name: a row written as a dictionary, or a row of a table.
+public protocol FieldLookup {
+    /// The cell of `field`, nil when missing.
+    subscript(field: String) -> DataValue? { get }
+}
+
+extension Dictionary: FieldLookup where Key == String, Value == DataValue {}
+
 /// One (x, y) observation in data space; x is a number, a date in seconds, or a category index.
 public struct DataPoint: Hashable, Sendable {
     public var x: Double

@@ -162,6 +162,8 @@ extension DataTable: RandomAccessCollection {
     public subscript(i: Int) -> Row { Row(store: store, index: i) }
 }
 
+extension DataTable.Row: FieldLookup {}
+
 extension DataTable: ExpressibleByArrayLiteral {
     /// A table of the rows written out.
     public init(arrayLiteral rows: DataRow...) { self.init(rows: rows) }
@@ -198,7 +200,7 @@ public struct DataColumn: Sendable {
     /// The code of a missing text cell.
     static let missingCode = UInt32.max
 
-    @inline(__always) static func isMissing(_ v: Double) -> Bool { v.bitPattern == missingNumber.bitPattern }
+    @inline(__always) public static func isMissing(_ v: Double) -> Bool { v.bitPattern == missingNumber.bitPattern }
 
     /// A column of `count` missing cells.
     public init(missing count: Int) { storage = .numbers(Array(repeating: Self.missingNumber, count: count)) }
@@ -246,9 +248,18 @@ public struct DataColumn: Sendable {
         }
     }
 
+    /// Whether every cell that is not missing is text.
+    public var holdsOnlyText: Bool {
+        switch storage {
+        case .texts: return true
+        case .numbers(let a): return a.allSatisfy(Self.isMissing)
+        case .mixed(let a): return a.allSatisfy { $0 == nil || $0?.string != nil }
+        }
+    }
+
     /// The numbers of a column that holds only numbers (missing cells as
     /// `missingNumber`), nil otherwise.
-    var numbers: [Double]? { if case .numbers(let a) = storage { return a }; return nil }
+    public var numbers: [Double]? { if case .numbers(let a) = storage { return a }; return nil }
 
     mutating func set(_ value: DataValue?, at i: Int) {
         switch (storage, value) {

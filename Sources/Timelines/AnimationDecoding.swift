@@ -59,7 +59,7 @@ enum Chaining {
            let equals = f.first(where: { $0.key == "equals" })?.value.value {
             let want: DataValue?
             switch equals { case .number(let v, _): want = .number(v); case .string(let s): want = .string(s); default: want = nil }
-            rows = rows.filter { $0[field] == want }
+            rows = rows.gathering(rows.indices.filter { rows[$0][field] == want })
         }
         let kind: String? = { if case .string(let s)? = mark.optional("type")?.value { return s }; return nil }()
         let series: String? = { if case .string(let s)? = mark.optional("series")?.value { return s }; return nil }()

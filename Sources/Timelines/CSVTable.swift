@@ -13,8 +13,8 @@ import Charts
 public struct CSVTable: Sendable {
     /// The column names from the first row (an empty name becomes `column<N>`).
     public var header: [String]
-    /// The data rows, typed.
-    public var rows: [DataRow]
+    /// The data rows, typed, by column.
+    public var rows: DataTable
     /// Where each row starts (its first cell), parallel to `rows`.
     public var rowLocations: [SourceLocation]
 }
@@ -75,12 +75,13 @@ extension CSVReader {
             }
             kinds.append(any && numeric ? .number : .string)
         }
-        var rows: [DataRow] = []
-        rows.reserveCapacity(cells.rowCount - 1)
+        // Row by row (the errors come in the order `read` + `table` give them), each
+        // cell appended to its column.
+        var columns = [DataColumn.Builder](repeating: DataColumn.Builder(), count: names.count)
+        for k in columns.indices { columns[k].reserveCapacity(cells.rowCount - 1) }
         for r in 1..<cells.rowCount {
-            var d: DataRow = [:]
             for (k, cell) in cells.row(r).enumerated() {
-                guard let cellText = cells.text(cell, bytes) else { continue }
+                guard let cellText = cells.text(cell, bytes) else { columns[k].append(nil); continue }
                 switch kinds[k] {
                 case .string:
                     if cellText.utf8.count > maxTextLength, case let n = cellText.unicodeScalars.count, n > maxTextLength {
@@ -88,13 +89,13 @@ extension CSVReader {
                                        message: "a text of \(n) characters in column \(quotedForMessage(names[k])), over the "
                                        + "limit of \(maxTextLength) characters on a label's length (the label limit)")
                     }
-                    d[names[k]] = .string(cellText)
+                    columns[k].append(.string(cellText))
                 case .number:
                     guard let v = number(trim(cellText)) else {
                         throw CSVError(file: file, location: at(cell),
                                        message: "expected a number in column \"\(names[k])\", found \(quotedForMessage(cellText))")
                     }
-                    d[names[k]] = .number(v)
+                    columns[k].append(number: v)
                 case .date(let pattern):
                     let v = pattern.map { DateFormat($0).parse(trim(cellText)) } ?? CivilDate.parseISO(trim(cellText))
                     guard let v else {
@@ -102,11 +103,11 @@ extension CSVReader {
                         throw CSVError(file: file, location: at(cell),
                                        message: "expected a date\(like) in column \"\(names[k])\", found \(quotedForMessage(cellText))")
                     }
-                    d[names[k]] = .number(v)
+                    columns[k].append(number: v)
                 }
             }
-            rows.append(d)
         }
+        let rows = DataTable(count: cells.rowCount - 1, columns: zip(names, columns).map { ($0, $1.column) })
         return CSVTable(header: names, rows: rows, rowLocations: cells.rowLocations.dropFirst().map { $0 })
     }
 }

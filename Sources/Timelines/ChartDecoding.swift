@@ -61,7 +61,7 @@ extension TimelineDecoder {
                 } else if let i = table.rows.indices.first(where: { table.rows[$0][field] == nil && !table.origins[$0].reported }) {
                     let origin = table.origins[i]
                     var message = "this row has no value for \(quotedForMessage(field)), which \(c.path) plots on \(axis)"
-                    if let s = nearestCandidate(to: field, in: Array(table.rows[i].keys)) { message += "; it has \(quotedForMessage(s))" }
+                    if let s = nearestCandidate(to: field, in: Array(table.rows[i].dictionary.keys)) { message += "; it has \(quotedForMessage(s))" }
                     c.sink.report(DocumentError(file: origin.file, path: origin.path, location: origin.location, message: message))
                 }
             }

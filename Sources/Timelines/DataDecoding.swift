@@ -18,10 +18,10 @@ struct DecodedTable {
         var reported = false
     }
 
-    /// The rows, in order.
-    var rows: [DataRow] = []
+    /// The rows, in order, by column.
+    var rows = DataTable()
     /// Where each row came from, parallel to `rows`.
-    var origins: [Origin] = []
+    var origins = RowOrigins()
     /// False when the table could not be read; its error is reported already, so
     /// charts that use it check nothing more against it.
     var isValid = true
@@ -33,20 +33,58 @@ struct DecodedTable {
     /// A table that failed to load.
     static let invalid = DecodedTable(isValid: false)
 
-    /// The columns of a CSV file, when the table is one: every row's fields are among
-    /// them, so `fields` need not look at every row.
-    var columns: [String]?
-
     /// Every field some row has, sorted.
-    var fields: [String] {
-        if let columns { return columns.filter { c in rows.contains { $0[c] != nil } }.sorted() }
-        var all = Set<String>()
-        for row in rows { all.formUnion(row.keys) }
-        return all.sorted()
-    }
+    var fields: [String] { rows.fields.filter(hasField).sorted() }
 
     /// True when at least one row has `field`.
-    func hasField(_ field: String) -> Bool { rows.contains { $0[field] != nil } }
+    func hasField(_ field: String) -> Bool {
+        guard let c = rows.column(field) else { return false }
+        return (0..<c.count).contains { c[$0] != nil }
+    }
+}
+
+/// Where each row of a decoded table was written: for a CSV file one shared file and
+/// path and a location per row (16 bytes a row), for inline rows an origin each; after a
+/// transform, the input row each row came from.
+struct RowOrigins {
+    private enum Base {
+        case csv(file: String, path: JSONPath, locations: [SourceLocation])
+        case rows([DecodedTable.Origin])
+    }
+    private var base = Base.rows([])
+    /// Row → index into `base`; nil when they are the same.
+    private var map: [Int]?
+
+    init() {}
+
+    /// The origins of a CSV file's rows.
+    init(file: String, path: JSONPath, locations: [SourceLocation]) { base = .csv(file: file, path: path, locations: locations) }
+
+    var count: Int {
+        if let map { return map.count }
+        switch base { case .csv(_, _, let l): return l.count; case .rows(let o): return o.count }
+    }
+
+    subscript(i: Int) -> DecodedTable.Origin {
+        let k = map?[i] ?? i
+        switch base {
+        case .csv(let file, let path, let locations): return DecodedTable.Origin(file: file, path: path, location: locations[k])
+        case .rows(let o): return o[k]
+        }
+    }
+
+    /// Adds an inline row's origin (to origins not yet gathered).
+    mutating func append(_ o: DecodedTable.Origin) {
+        guard map == nil, case .rows(var list) = base else { preconditionFailure("append to gathered origins") }
+        base = .rows([]); list.append(o); base = .rows(list)
+    }
+
+    /// The origins of the rows at `indices`, in that order.
+    func gathering(_ indices: [Int]) -> RowOrigins {
+        var o = self
+        o.map = map.map { m in indices.map { m[$0] } } ?? indices
+        return o
+    }
 }
 
 extension TimelineDecoder {
@@ -63,9 +101,8 @@ extension TimelineDecoder {
             let path = name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name
             guard let csv = readCSV(f, path: path, types: columnTypes(obj.optional("columns"))) else { return .invalid }
             out.rows = csv.rows
-            out.origins = csv.locations.map { DecodedTable.Origin(file: path, path: c.path, location: $0) }
+            out.origins = RowOrigins(file: path, path: c.path, locations: csv.locations)
             out.dates = csv.dates
-            out.columns = csv.columns
         } else if obj.contains("columns") {
             c.report("\"columns\" types the columns of a CSV \"file\"; inline \"values\" need no types")
         }
@@ -118,19 +155,18 @@ extension TimelineDecoder {
                     shown[k] = text
                 }
             }
+            // Each row once per folded column: the other fields gathered, then the
+            // column's name and its value.
             var long = DecodedTable()
             long.dates = out.dates
-            for (row, origin) in zip(out.rows, out.origins) {
-                var rest = row
-                for col in cols { rest[col] = nil }
-                for col in cols {
-                    var r = rest
-                    r[names.0] = .string(shown[col] ?? col)
-                    r[names.1] = row[col]
-                    long.rows.append(r)
-                    long.origins.append(origin)
-                }
-            }
+            let repeated = out.rows.indices.flatMap { i in repeatElement(i, count: cols.count) }
+            var rest = out.rows
+            for col in cols { rest.removeColumn(col) }
+            long.rows = rest.gathering(repeated)
+            let source = cols.map { out.rows.column($0) }
+            long.rows.setColumn(names.0, DataColumn(out.rows.indices.lazy.flatMap { _ in cols.lazy.map { DataValue.string(shown[$0] ?? $0) } }))
+            long.rows.setColumn(names.1, DataColumn(out.rows.indices.lazy.flatMap { i in source.lazy.map { $0?[i] } }))
+            long.origins = out.origins.gathering(repeated)
             out = long
         }
         if let dn = obj.optional("displayNames")?.object() {
@@ -180,7 +216,7 @@ extension TimelineDecoder {
     /// returns nil on any problem.
     static func readCSV(_ f: JSONCursor, path: String,
                         types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)])
-        -> (rows: [DataRow], locations: [SourceLocation], dates: [String: DateFormat?], columns: [String])? {
+        -> (rows: DataTable, locations: [SourceLocation], dates: [String: DateFormat?])? {
         let bytes: [UInt8]
         switch FileReading.contents(path, allowed: TimelineDecoder.context?.allowedFiles) {
         case .success(let b): bytes = b
@@ -216,14 +252,8 @@ extension TimelineDecoder {
             // Untyped columns of dates in a common form are read as dates; a form whose
             // day and month could be either way round is left as text, with a warning.
             for column in table.header where typeMap[column] == nil {
-                var cells: [String?] = []
-                cells.reserveCapacity(table.rows.count)
-                var allText = true
-                for r in table.rows {
-                    switch r[column] { case .string(let s)?: cells.append(s); case nil: cells.append(nil); default: allText = false }
-                    if !allText { break }
-                }
-                guard allText else { continue }
+                guard let values = table.rows.column(column), values.holdsOnlyText else { continue }
+                let cells = (0..<values.count).map { values[$0]?.string }
                 switch DateDetection.detect(cells) {
                 case .dates(let pattern):
                     let format = DateFormat(pattern)
@@ -234,7 +264,7 @@ extension TimelineDecoder {
                     }
                     // Every written cell must read as a date, or the column stays text.
                     guard !zip(cells, parsed).contains(where: { c, v in v == nil && !(c.map(CSVReader.trim)?.isEmpty ?? true) }) else { continue }
-                    for k in table.rows.indices { table.rows[k][column] = parsed[k].map { .number($0) } }
+                    table.rows.setColumn(column, DataColumn(numbers: parsed))
                     dates.updateValue(format, forKey: column)
                 case .ambiguous(let example, let patterns):
                     warn(f, "the column \(quotedForMessage(column)) holds dates such as \(quotedForMessage(example)), but whether the "
@@ -244,7 +274,7 @@ extension TimelineDecoder {
                 case .none: break
                 }
             }
-            return (table.rows, table.rowLocations, dates, table.header)
+            return (table.rows, table.rowLocations, dates)
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.
             f.sink.report(DocumentError(file: error.file, path: JSONPath(Array(f.path.components.dropLast())),

@@ -60,13 +60,13 @@ extension TimelineDecoder {
         }
         guard ok, table.isValid, !steps.isEmpty else { return ok ? table : .invalid }
         do throws(TransformError) {
-            var rows: [DataRow] = []
+            var rows = DataTable()
             swap(&rows, &table.rows)
             let result = try DataTransform.apply(steps, taking: &rows, dates: table.dates)
             for w in result.warnings { warn(sites[w.step].cursor, w.message) }
             var out = DecodedTable()
             out.rows = result.rows
-            out.origins = result.sources.map { table.origins[$0] }
+            out.origins = table.origins.gathering(result.sources)
             out.dates = result.dates
             out.displayNames = table.displayNames
             return out

@@ -66,14 +66,14 @@ final class ExpressionTests: XCTestCase {
         let rows: [DataRow] = [["k": .string("a"), "v": .number(1)], ["k": .string("b"), "v": .number(1)],
                                ["k": .string("a"), "v": .number(2)], ["k": .string("a"), "v": .number(1)],
                                ["k": .string("b"), "v": .number(2)], ["v": .number(1)], ["k": .string("b")]]
-        let two = GroupIndex(rows, ["k", "v"])
+        let two = GroupIndex(DataTable(rows: rows), ["k", "v"])
         XCTAssertEqual(two.ids, [0, 1, 2, 0, 3, 4, 5])
         XCTAssertEqual(two.count, 6)
-        let reversed = GroupIndex(rows, ["v", "k"])
+        let reversed = GroupIndex(DataTable(rows: rows), ["v", "k"])
         XCTAssertEqual(reversed.ids, [0, 1, 2, 0, 3, 4, 5])
-        XCTAssertEqual(GroupIndex(rows, ["v"]).ids, [0, 0, 1, 0, 1, 0, 2])
-        XCTAssertEqual(GroupIndex(rows, []).ids, [0, 0, 0, 0, 0, 0, 0])
-        XCTAssertEqual(GroupIndex([], ["k"]).count, 0)
+        XCTAssertEqual(GroupIndex(DataTable(rows: rows), ["v"]).ids, [0, 0, 1, 0, 1, 0, 2])
+        XCTAssertEqual(GroupIndex(DataTable(rows: rows), []).ids, [0, 0, 0, 0, 0, 0, 0])
+        XCTAssertEqual(GroupIndex(DataTable(), ["k"]).count, 0)
     }
 
     func testTheLargestValueClosesTheLastBin() throws {

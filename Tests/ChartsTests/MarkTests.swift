@@ -169,7 +169,7 @@ final class MarkTests: XCTestCase {
         c.inset = 0; c.y.domain = (0, 10)
         var line = LineMarkSpec(options: MarkOptions(id: "line"))
         line.stroke = (.solid(.black), StrokeStyle(width: 2))
-        line.options.transition = (rows([("a", 10), ("b", 10)]), Animation(curve: .linear, duration: 1))
+        line.options.transition = (DataTable(rows: rows([("a", 10), ("b", 10)])), Animation(curve: .linear, duration: 1))
         c.marks = [line]
         func row(_ t: Double) -> Int { let f = render(c, at: t); return (0..<100).first { f.pixel(100, $0).r < 128 } ?? -1 }
         XCTAssertEqual(row(0), 99); XCTAssertEqual(row(0.5), 49, accuracy: 1); XCTAssertEqual(row(1), 0, accuracy: 1)

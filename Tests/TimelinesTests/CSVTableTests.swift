@@ -25,7 +25,7 @@ final class CSVTableTests: XCTestCase {
     func flat(_ bytes: [UInt8], _ types: [String: CSVReader.ColumnType]) -> Outcome {
         do {
             let t = try CSVReader.typedTable(bytes, file: "t.csv", types: types, maxTextLength: 8)!
-            return .table(header: t.header, rows: t.rows, locations: t.rowLocations)
+            return .table(header: t.header, rows: t.rows.rows, locations: t.rowLocations)
         } catch {
             return .error(error)
         }

@@ -98,7 +98,7 @@ final class TransformTests: XCTestCase {
         assertNumbers(numbers(t, "median"), [9.7, 12.2, 2.2, 10.0])
         XCTAssertEqual(numbers(t, "low"), [6.7, 8.3, 2.2, 8.9])
         XCTAssertEqual(numbers(t, "high"), [13.3, 21.1, 2.2, 11.1])
-        XCTAssertEqual(t.rows[0].keys.sorted(), ["days", "high", "low", "mean", "median", "rain_mm", "weather"])
+        XCTAssertEqual(t.rows[0].dictionary.keys.sorted(), ["days", "high", "low", "mean", "median", "rain_mm", "weather"])
     }
 
     func testAggregateWithoutGroupsAndDistinct() throws {

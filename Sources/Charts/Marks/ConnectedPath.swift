@@ -208,7 +208,7 @@ extension ChartSpec {
     func transitionTarget(_ m: any ChartMark, _ l: ChartState) -> [MarkElement]? {
         guard let t = m.options.transition else { return nil }
         var other = self
-        other.data = DataTable(rows: t.rows)
+        other.data = t.rows
         var ol = l
         ol.xResolved = other.resolve(x); ol.yResolved = other.resolve(y)
         return other.elements(m, ol)

@@ -37,7 +37,7 @@ public struct MarkOptions: Sendable {
     /// Every past time step left behind, faint (gganimate's `shadow_mark`).
     public var trace: TraceSpec?
     /// A second data set the mark's values move to (Swift Charts' data-change animation).
-    public var transition: (rows: [DataRow], animation: Animation)?
+    public var transition: (rows: DataTable, animation: Animation)?
 
     // MARK: Compositing
 

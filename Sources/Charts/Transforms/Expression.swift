@@ -79,13 +79,13 @@ public struct FieldExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value for `row`; nil when a field is missing or the result is not finite.
-    public func evaluate(_ row: DataRow) throws(Failure) -> Double? {
+    public func evaluate<R: FieldLookup>(_ row: R) throws(Failure) -> Double? {
         let v = try Self.eval(root, row)
         guard let v, v.isFinite else { return nil }
         return v
     }
 
-    static func eval(_ n: Node, _ row: DataRow) throws(Failure) -> Double? {
+    static func eval<R: FieldLookup>(_ n: Node, _ row: R) throws(Failure) -> Double? {
         switch n {
         case .number(let v): return v
         case .field(let f):

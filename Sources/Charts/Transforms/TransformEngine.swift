@@ -1,7 +1,7 @@
 /// The rows a transform pipeline made, with what the decoder needs to report on them.
 public struct TransformedRows: Sendable {
-    /// The rows.
-    public var rows: [DataRow]
+    /// The rows, by column.
+    public var rows: DataTable
     /// For each row, the input row it came from (an aggregate's row: its group's first),
     /// so a problem found later is reported where the data was written.
     public var sources: [Int]
@@ -10,6 +10,14 @@ public struct TransformedRows: Sendable {
     public var dates: [String: DateFormat?]
     /// Steps worth a warning: a filter that leaves no rows.
     public var warnings: [(step: Int, message: String)]
+}
+
+extension TransformedRows {
+    /// Keeps the rows at `indices`, in that order.
+    mutating func keep(_ indices: [Int]) {
+        rows = rows.gathering(indices)
+        sources = indices.map { sources[$0] }
+    }
 }
 
 extension DataTransform {
@@ -23,17 +31,23 @@ extension DataTransform {
     ///   needed, a cell that is not a date).
     public static func apply(_ transforms: [DataTransform], to rows: [DataRow],
                              dates: [String: DateFormat?] = [:]) throws(TransformError) -> TransformedRows {
-        var copy = rows
+        var table = DataTable(rows: rows)
+        return try apply(transforms, taking: &table, dates: dates)
+    }
+
+    /// `apply(_:to:dates:)` on a table.
+    public static func apply(_ transforms: [DataTransform], to table: DataTable,
+                             dates: [String: DateFormat?] = [:]) throws(TransformError) -> TransformedRows {
+        var copy = table
         return try apply(transforms, taking: &copy, dates: dates)
     }
 
-    /// `apply(_:to:dates:)` on rows it takes from `rows` (left empty), so steps that add
-    /// a field change each row in place: given rows someone else still holds, every row
-    /// is copied when a step first writes to it (a million rows: ~185 MB more at the peak).
-    public static func apply(_ transforms: [DataTransform], taking rows: inout [DataRow],
+    /// `apply(_:to:dates:)` on a table it takes from `table` (left empty), so a step that
+    /// adds a field does not copy the others: columns are shared until written.
+    public static func apply(_ transforms: [DataTransform], taking table: inout DataTable,
                              dates: [String: DateFormat?] = [:]) throws(TransformError) -> TransformedRows {
-        var out = TransformedRows(rows: [], sources: Array(rows.indices), dates: dates, warnings: [])
-        swap(&out.rows, &rows)
+        var out = TransformedRows(rows: DataTable(), sources: Array(table.indices), dates: dates, warnings: [])
+        swap(&out.rows, &table)
         for (step, t) in transforms.enumerated() {
             try t.run(step: step, on: &out)
         }
@@ -68,32 +82,34 @@ extension DataTransform {
         switch self {
         case .filter(let p):
             let test = CompiledPredicate(p, dates: t.dates)
-            var rows: [DataRow] = [], sources: [Int] = []
-            for (row, source) in zip(t.rows, t.sources) where test.holds(row) {
-                rows.append(row); sources.append(source)
-            }
-            if rows.isEmpty && !t.rows.isEmpty {
+            let kept = t.rows.indices.filter { test.holds(t.rows[$0]) }
+            if kept.isEmpty && !t.rows.isEmpty {
                 t.warnings.append((step, "the filter leaves no rows of \(t.rows.count)"))
             }
-            t.rows = rows; t.sources = sources
+            if kept.count != t.rows.count { t.keep(kept) }
         case .aggregate(let fields, let groupBy):
             try aggregate(fields, groupBy: groupBy, step: step, on: &t)
         case .timeUnit(let unit, let field, let name):
             let pattern = t.dates[field] ?? nil
+            let source = t.rows.column(field), old = t.rows.column(name)
+            var out = DataColumn.Builder()
+            out.reserveCapacity(t.rows.count)
             for i in t.rows.indices {
-                guard let cell = t.rows[i][field] else { continue }
+                guard let cell = source?[i] else { out.append(old?[i]); continue }
                 guard let seconds = Self.date(cell, pattern: pattern) else {
                     throw TransformError(step: step, field: field, row: t.sources[i],
                                          message: "timeUnit needs dates in \(quotedForMessage(field)), found \(Self.describe(cell)); "
                                          + "type the column as a date (\"columns\": { \(quotedForMessage(field)): \"date\" })")
                 }
-                t.rows[i][name] = .number(Self.truncate(seconds, to: unit))
+                out.append(number: Self.truncate(seconds, to: unit))
             }
+            t.rows.setColumn(name, out.column)
             t.dates.updateValue(pattern, forKey: name)
         case .bin(let options, let field, let name, let end):
             var lo = Double.infinity, hi = -Double.infinity
-            for (i, row) in t.rows.enumerated() {
-                switch row[field] {
+            let source = t.rows.column(field)
+            for i in t.rows.indices {
+                switch source?[i] {
                 case .number(let v)?: lo = Swift.min(lo, v); hi = Swift.max(hi, v)
                 case .string(let s)?:
                     throw TransformError(step: step, field: field, row: t.sources[i],
@@ -103,42 +119,49 @@ extension DataTransform {
             }
             guard lo <= hi else { return }
             let width = options.step ?? Self.binStep(lo, hi, maxBins: options.maxBins)
+            let oldStart = t.rows.column(name), oldEnd = end.flatMap { t.rows.column($0) }
+            var starts = DataColumn.Builder(), ends = DataColumn.Builder()
             for i in t.rows.indices {
-                guard case .number(let v)? = t.rows[i][field] else { continue }
+                guard case .number(let v)? = source?[i] else {
+                    starts.append(oldStart?[i]); ends.append(oldEnd?[i]); continue
+                }
                 var (start, stop) = Self.bin(v, width: width)
                 // The largest value closes the last bin rather than opening one of its own
                 // (0…1 in steps of 0.1 is ten bins, as in Vega-Lite).
                 if v == hi && start == v && v > lo { (start, stop) = Self.bin(v - width / 2, width: width) }
-                t.rows[i][name] = .number(start)
-                if let end { t.rows[i][end] = .number(stop) }
+                starts.append(number: start); ends.append(number: stop)
             }
+            t.rows.setColumn(name, starts.column)
+            if let end { t.rows.setColumn(end, ends.column) }
         case .sort(let keys):
             let order = Self.order(t.rows.indices, rows: t.rows, keys: keys)
-            t.rows = order.map { t.rows[$0] }
-            t.sources = order.map { t.sources[$0] }
+            t.keep(order)
         case .top(let count, let keys, let groupBy):
             let order = Self.order(t.rows.indices, rows: t.rows, keys: keys)
             let groups = GroupIndex(t.rows, groupBy)
             var taken = [Int](repeating: 0, count: groups.count)
-            var rows: [DataRow] = [], sources: [Int] = []
+            var kept: [Int] = []
             for i in order {
                 let g = groups.ids[i]
-                if taken[g] < count { rows.append(t.rows[i]); sources.append(t.sources[i]); taken[g] += 1 }
+                if taken[g] < count { kept.append(i); taken[g] += 1 }
             }
-            t.rows = rows; t.sources = sources
+            t.keep(kept)
         case .window(let fields, let keys, let groupBy):
             try window(fields, keys: keys, groupBy: groupBy, step: step, on: &t)
         case .calculate(let expression, let name):
+            let old = t.rows.column(name)
+            var out = DataColumn.Builder()
+            out.reserveCapacity(t.rows.count)
             for i in t.rows.indices {
                 do throws(FieldExpression.Failure) {
-                    if let v = try expression.evaluate(t.rows[i]) { t.rows[i][name] = .number(v) }
-                    else { t.rows[i][name] = nil }
+                    if let v = try expression.evaluate(t.rows[i]) { out.append(number: v) } else { out.append(nil) }
                 } catch {
-                    guard case .text(let f, let s) = error else { continue }
+                    guard case .text(let f, let s) = error else { out.append(old?[i]); continue }
                     throw TransformError(step: step, field: f, row: t.sources[i],
                                          message: "calculate works on numbers, but \(quotedForMessage(f)) holds the text \(quotedForMessage(s))")
                 }
             }
+            t.rows.setColumn(name, out.column)
             t.dates.removeValue(forKey: name)
         }
     }
@@ -161,7 +184,8 @@ extension DataTransform {
         var groups: [Accumulator] = []
         groups.reserveCapacity(index.count)
         let n = fields.count
-        for (i, row) in t.rows.enumerated() {
+        for i in t.rows.indices {
+            let row = t.rows[i]
             let g = index.ids[i]
             if g == groups.count {
                 var initial = [Double](repeating: 0, count: n)
@@ -193,32 +217,32 @@ extension DataTransform {
                 }
             }
         }
-        var rows: [DataRow] = [], sources: [Int] = []
-        rows.reserveCapacity(groups.count)
-        for g in groups {
-            var row: DataRow = [:]
-            for (name, value) in zip(groupBy, g.key) { row[name] = value }
-            for (k, f) in fields.enumerated() {
+        // One column per group field and per summary (a later one of the same name wins,
+        // as it did writing rows field by field).
+        var columns: [(field: String, column: DataColumn)] = []
+        for (j, name) in groupBy.enumerated() { columns.append((name, DataColumn(groups.lazy.map { $0.key[j] }))) }
+        for (k, f) in fields.enumerated() {
+            columns.append((f.name, DataColumn(groups.lazy.map { g -> DataValue? in
                 let c = g.counts[k]
                 switch f.op {
-                case .count: row[f.name] = .number(Double(g.count))
-                case .distinct: row[f.name] = .number(Double(g.distinct[k].count))
-                case .sum: row[f.name] = .number(g.numbers[k])
-                case .mean: row[f.name] = c > 0 ? .number(g.numbers[k] / Double(c)) : nil
-                case .min, .max: row[f.name] = c > 0 ? .number(g.numbers[k]) : nil
+                case .count: return .number(Double(g.count))
+                case .distinct: return .number(Double(g.distinct[k].count))
+                case .sum: return .number(g.numbers[k])
+                case .mean: return c > 0 ? .number(g.numbers[k] / Double(c)) : nil
+                case .min, .max: return c > 0 ? .number(g.numbers[k]) : nil
                 case .median:
                     let s = g.lists[k].sorted()
-                    row[f.name] = s.isEmpty ? nil : .number(s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+                    return s.isEmpty ? nil : .number(s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
                 }
-            }
-            rows.append(row); sources.append(t.sources[g.firstRow])
+            })))
         }
+        let sources = groups.map { t.sources[$0.firstRow] }
         var dates: [String: DateFormat?] = [:]
         for name in groupBy { if let p = t.dates[name] { dates.updateValue(p, forKey: name) } }
         for f in fields where [.min, .max, .median].contains(f.op) {
             if let source = f.field, let p = t.dates[source] { dates.updateValue(p, forKey: f.name) }
         }
-        t.rows = rows; t.sources = sources; t.dates = dates
+        t.rows = DataTable(count: groups.count, columns: columns); t.sources = sources; t.dates = dates
     }
 
     // MARK: Window
@@ -230,54 +254,60 @@ extension DataTransform {
         var members = [[Int]](repeating: [], count: index.count)
         for i in order { members[index.ids[i]].append(i) }
         for f in fields {
-            if let name = f.field, f.op == .cumulativeSum || f.op == .movingAverage {
-                for (i, row) in t.rows.enumerated() {
-                    if case .string(let s)? = row[name] {
+            if let name = f.field, f.op == .cumulativeSum || f.op == .movingAverage, let column = t.rows.column(name) {
+                for i in t.rows.indices {
+                    if case .string(let s)? = column[i] {
                         throw TransformError(step: step, field: name, row: t.sources[i],
                                              message: "window \"\(f.op.rawValue)\" of \(quotedForMessage(name)) needs numbers, found the text \(quotedForMessage(s))")
                     }
                 }
             }
         }
-        for members in members {
-            for f in fields {
+        // Field by field, each a new column: every row belongs to one group, so each
+        // field writes every row. (A field reading an earlier one's output sees it, as
+        // when the rows were written group by group: a row reads only its own group.)
+        for f in fields {
+            var out = [Double?](repeating: nil, count: t.rows.count)
+            let source = t.rows.column(f.field ?? "")
+            for members in members {
                 switch f.op {
                 case .rowNumber:
-                    for (k, i) in members.enumerated() { t.rows[i][f.name] = .number(Double(k + 1)) }
+                    for (k, i) in members.enumerated() { out[i] = Double(k + 1) }
                 case .rank:
                     var rank = 1
                     for (k, i) in members.enumerated() {
                         if k > 0 && Self.compare(t.rows[members[k - 1]], t.rows[i], keys: keys) != 0 { rank = k + 1 }
-                        t.rows[i][f.name] = .number(Double(rank))
+                        out[i] = Double(rank)
                     }
                 case .cumulativeSum:
                     var total = 0.0
                     for i in members {
-                        total += t.rows[i][f.field ?? ""]?.number ?? 0
-                        t.rows[i][f.name] = .number(total)
+                        total += source?.number(at: i) ?? 0
+                        out[i] = total
                     }
                 case .movingAverage:
-                    let values = members.map { t.rows[$0][f.field ?? ""]?.number }
+                    let values = members.map { source?.number(at: $0) }
                     // Prefix sums over the group, so each frame costs O(1).
                     var sums = [0.0], counts = [0]
                     for v in values { sums.append(sums.last! + (v ?? 0)); counts.append(counts.last! + (v == nil ? 0 : 1)) }
                     for (k, i) in members.enumerated() {
                         let a = Swift.max(0, k + f.frame.before), b = Swift.min(members.count - 1, k + f.frame.after)
                         let c = b >= a ? counts[b + 1] - counts[a] : 0
-                        t.rows[i][f.name] = c > 0 ? .number((sums[b + 1] - sums[a]) / Double(c)) : nil
+                        out[i] = c > 0 ? (sums[b + 1] - sums[a]) / Double(c) : nil
                     }
                 }
             }
+            t.rows.setColumn(f.name, DataColumn(numbers: out))
         }
     }
 
     // MARK: Helpers
 
     /// The indices in the order of `keys` (stable).
-    static func order(_ indices: Range<Int>, rows: [DataRow], keys: [SortKey]) -> [Int] {
+    static func order(_ indices: Range<Int>, rows: DataTable, keys: [SortKey]) -> [Int] {
         guard !keys.isEmpty else { return Array(indices) }
         // Pull the keys out once: sorting a million rows compares ~20 million times.
-        let columns = keys.map { k in rows.map { $0[k.field] } }
+        let columns = keys.map { k in rows.column(k.field).map { c in rows.indices.map { c[$0] } } ?? Array(repeating: nil, count: rows.count) }
         return indices.sorted { a, b in
             for (c, k) in zip(columns, keys) {
                 let r = compareCells(c[a], c[b])
@@ -288,7 +318,7 @@ extension DataTransform {
     }
 
     /// -1, 0 or 1 comparing two rows by `keys` (directions ignored: ties only matter).
-    static func compare(_ a: DataRow, _ b: DataRow, keys: [SortKey]) -> Int {
+    static func compare<R: FieldLookup>(_ a: R, _ b: R, keys: [SortKey]) -> Int {
         for k in keys { let r = compareCells(a[k.field], b[k.field]); if r != 0 { return r } }
         return 0
     }
@@ -383,7 +413,7 @@ struct GroupIndex {
     /// How many groups there are.
     let count: Int
 
-    init(_ rows: [DataRow], _ fields: [String]) {
+    init(_ rows: DataTable, _ fields: [String]) {
         guard !fields.isEmpty else {
             ids = [Int](repeating: 0, count: rows.count)
             count = rows.isEmpty ? 0 : 1
@@ -395,8 +425,9 @@ struct GroupIndex {
             var codes: [DataValue?: Int] = [:]
             var pairs: [Pair: Int] = [:]
             var next = 0
+            let column = rows.column(field)
             for i in rows.indices {
-                let cell = rows[i][field]
+                let cell = column?[i]
                 let code: Int
                 if let c = codes[cell] { code = c } else { code = codes.count; codes[cell] = code }
                 if k == 0 {
@@ -487,9 +518,9 @@ struct CompiledPredicate {
         test = compile(p)
     }
 
-    func holds(_ row: DataRow) -> Bool { Self.holds(test, row) }
+    func holds<R: FieldLookup>(_ row: R) -> Bool { Self.holds(test, row) }
 
-    static func holds(_ t: Test, _ row: DataRow) -> Bool {
+    static func holds<R: FieldLookup>(_ t: Test, _ row: R) -> Bool {
         switch t {
         case .equals(let f, let ops):
             guard let cell = row[f] else { return false }
