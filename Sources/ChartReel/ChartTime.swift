@@ -54,7 +54,7 @@ public struct ChartTime: Sendable {
     }
 
     /// The model's timeline of `rows`, reading time and key from the columns labelled so.
-    func timeline(rows: [DataRow], time: String, key: String, timeIsDate: Bool) throws -> DataTimeline {
+    func timeline(rows: DataTable, time: String, key: String, timeIsDate: Bool) throws -> DataTimeline {
         let states: Bool
         if case .states = mode { states = true } else { states = false }
         let easing = curve ?? (states ? .easeInOut : .linear)
@@ -62,10 +62,10 @@ public struct ChartTime: Sendable {
         do throws(DataTimeline.Problem) {
             switch mode {
             case .continuous:
-                tl = try DataTimeline(rows: rows, timeField: time, keyField: key, mode: .continuous(duration: 0), easing: easing,
+                tl = try DataTimeline(table: rows, timeField: time, keyField: key, mode: .continuous(duration: 0), easing: easing,
                                       delay: delay, ranking: rank, timeIsDate: timeIsDate)
             case .states(let transition, let hold):
-                tl = try DataTimeline(rows: rows, timeField: time, keyField: key, mode: .states(transition: transition, hold: hold),
+                tl = try DataTimeline(table: rows, timeField: time, keyField: key, mode: .states(transition: transition, hold: hold),
                                       easing: easing, delay: delay, ranking: rank, timeIsDate: timeIsDate)
             }
         } catch {
@@ -95,7 +95,7 @@ extension Chart {
         let marks = content()
         make = { frame, style in
             var spec = try ChartAssembly.spec(rows: rows, marks: marks, extra: [time, key], frame: frame, style: style)
-            spec.timeline = try motion.timeline(rows: spec.data.rows, time: time.label, key: key.label, timeIsDate: time.preferredScale == .time)
+            spec.timeline = try motion.timeline(rows: spec.data, time: time.label, key: key.label, timeIsDate: time.preferredScale == .time)
             return spec
         }
     }

@@ -42,7 +42,7 @@ extension ChartSpec {
     /// The chart with the rows at a fractional step position of its timeline.
     func snapshot(_ tl: DataTimeline, atPosition p: Double) -> ChartSpec {
         var s = stepBase(tl)
-        s.data = DataTable(rows: tl.rows(atPosition: p))
+        s.data = tl.table(atPosition: p)
         s.moment = Moment(time: tl.dataTime(atPosition: p), isDate: tl.timeIsDate)
         let followsX = follows(s.x), followsY = follows(s.y)
         guard followsX || followsY, !tl.steps.isEmpty else { return s }
@@ -70,7 +70,7 @@ extension ChartSpec {
         if s.fieldOrders[tl.keyField] == nil { s.fieldOrders[tl.keyField] = tl.keys }
         if s.x.includesZero == nil && s.x.field == tl.timeField { s.x.includesZero = false }
         if s.y.includesZero == nil && s.y.field == tl.timeField { s.y.includesZero = false }
-        if s.fieldExtents.isEmpty { s.fieldExtents = Self.extents(tl.allRows) }
+        if s.fieldExtents.isEmpty { s.fieldExtents = Self.extents(tl.allTable) }
         return s
     }
 
@@ -85,7 +85,7 @@ extension ChartSpec {
     /// timeline, then made nice when the channel asks. Nil for a band channel.
     func stepDomains(_ tl: DataTimeline, step i: Int) -> (x: (Double, Double)?, y: (Double, Double)?) {
         var s = self
-        s.data = DataTable(rows: tl.rows(atPosition: Double(i)))
+        s.data = tl.table(atPosition: Double(i))
         s.x.nice = false; s.y.nice = false
         let (xr, yr) = s.resolvedChannels(at: 0)
         func domain(_ c: Channel, _ r: Resolved, isX: Bool) -> (Double, Double)? {
@@ -120,7 +120,7 @@ extension ChartSpec {
     /// A channel's domain over every row of the timeline (a still chart of all of them).
     func timelineExtent(_ tl: DataTimeline, isX: Bool) -> (Double, Double) {
         var s = self
-        s.data = DataTable(rows: tl.allRows)
+        s.data = tl.allTable
         s.x.nice = false; s.y.nice = false
         let (xr, yr) = s.resolvedChannels(at: 0)
         return isX ? xr.domain : yr.domain
@@ -131,7 +131,7 @@ extension ChartSpec {
     func preparedForFrames() -> ChartSpec {
         guard let tl = timeline else { return self }
         var s = self
-        s.fieldExtents = Self.extents(tl.allRows)
+        s.fieldExtents = Self.extents(tl.allTable)
         let base = s.stepBase(tl)
         if follows(s.x) && s.x.follow.ends != .both { s.x.timelineExtent = base.timelineExtent(tl, isX: true) }
         if follows(s.y) && s.y.follow.ends != .both { s.y.timelineExtent = base.timelineExtent(tl, isX: false) }
@@ -155,7 +155,7 @@ extension ChartSpec {
     /// A number field's extent over the whole data (every time step of moving data).
     public func fieldExtent(_ field: String) -> (Double, Double)? {
         if let e = fieldExtents[field] { return e }
-        if let tl = timeline { return Self.extents(tl.allRows)[field] }
+        if let tl = timeline { return Self.extents(tl.allTable)[field] }
         return Self.extents(data)[field]
     }
 

@@ -248,6 +248,9 @@ public struct DataColumn: Sendable {
         }
     }
 
+    /// Whether the column is stored as text codes.
+    var isText: Bool { if case .texts = storage { return true }; return false }
+
     /// Whether every cell that is not missing is text.
     public var holdsOnlyText: Bool {
         switch storage {

@@ -102,8 +102,11 @@ public struct DataTimeline: Sendable {
     public let steps: [Double]
     /// The keys, in order of first appearance: the order of the rows at every moment.
     public let keys: [String]
-    /// Each key's rows: their step indices (ascending) and the rows.
-    let samples: [[(step: Int, row: DataRow)]]
+    /// Every row of every key, in key order (each key's in step order), by column, with
+    /// the race's rank field written in.
+    let table: DataTable
+    /// Each key's rows: their step indices (ascending) and their rows in `table`.
+    let samples: [[(step: Int, row: Int)]]
     /// In a race with a top: for each interval between steps k and k + 1, the keys (in
     /// key order) that may be in a shown slot somewhere in it, so a frame walks the keys
     /// on screen and not all of them. Empty with fewer than two steps.
@@ -138,12 +141,13 @@ public struct DataTimeline: Sendable {
     /// its rank moves on a line, so it is inside the top somewhere between them only if
     /// it is at one of them), and for the intervals next to a sample inside the top,
     /// which its entry and exit use.
-    static func onScreen(_ samples: [[(step: Int, row: DataRow)]], steps: Int, top: Int, output: String) -> [[Int32]] {
+    static func onScreen(_ samples: [[(step: Int, row: Int)]], _ table: DataTable, steps: Int, top: Int, output: String) -> [[Int32]] {
         guard steps > 1 else { return [] }
         var index: [[Int32]] = Array(repeating: [], count: steps - 1)
+        let ranks = table.column(output)
         for (k, s) in samples.enumerated() {
             var mark = [Bool](repeating: false, count: steps - 1)
-            func inTop(_ j: Int) -> Bool { (s[j].row[output]?.number ?? .infinity) < Double(top) }
+            func inTop(_ j: Int) -> Bool { (ranks?.number(at: s[j].row) ?? .infinity) < Double(top) }
             for j in s.indices where inTop(j) {
                 let st = s[j].step
                 if st - 1 >= 0 { mark[st - 1] = true }
@@ -170,51 +174,69 @@ public struct DataTimeline: Sendable {
     /// repeats a key within one time step.
     public init(rows: [DataRow], timeField: String, keyField: String, mode: Mode, easing: Easing = .linear, delay: Double = 0,
                 ranking: Ranking? = nil, timeIsDate: Bool? = nil) throws(Problem) {
+        try self.init(table: DataTable(rows: rows), timeField: timeField, keyField: keyField, mode: mode, easing: easing,
+                      delay: delay, ranking: ranking, timeIsDate: timeIsDate)
+    }
+
+    /// The timeline of a table's rows (`init(rows:…)` on rows stored by column).
+    public init(table rows: DataTable, timeField: String, keyField: String, mode: Mode, easing: Easing = .linear, delay: Double = 0,
+                ranking: Ranking? = nil, timeIsDate: Bool? = nil) throws(Problem) {
         self.timeField = timeField; self.keyField = keyField; self.mode = mode; self.easing = easing; self.delay = delay
         self.ranking = ranking
         var times: [Double] = []
         times.reserveCapacity(rows.count)
-        for (i, r) in rows.enumerated() {
-            guard let t = Self.time(r[timeField]) else { throw .badTime(row: i) }
+        let timeColumn = rows.column(timeField), keyColumn = rows.column(keyField)
+        for i in rows.indices {
+            guard let t = Self.time(timeColumn?[i]) else { throw .badTime(row: i) }
             times.append(t)
         }
         let steps = Array(Set(times)).sorted()
         var stepIndex: [Double: Int] = [:]
         for (i, s) in steps.enumerated() { stepIndex[s] = i }
         var keyIndex: [String: Int] = [:], keys: [String] = []
-        var samples: [[(step: Int, row: DataRow)]] = []
+        var samples: [[(step: Int, row: Int)]] = []
         var seen: [String: Int] = [:]
-        for (i, r) in rows.enumerated() {
-            guard let k = r[keyField]?.keyText else { throw .missingKey(row: i) }
+        for i in rows.indices {
+            guard let k = keyColumn?[i]?.keyText else { throw .missingKey(row: i) }
             let step = stepIndex[times[i]]!
             let id = "\(step)\u{0}\(k)"
             if let first = seen[id] { throw .duplicate(first: first, second: i, key: k) }
             seen[id] = i
             if keyIndex[k] == nil { keyIndex[k] = keys.count; keys.append(k); samples.append([]) }
-            samples[keyIndex[k]!].append((step, r))
+            samples[keyIndex[k]!].append((step, i))
         }
         for j in samples.indices { samples[j].sort { $0.step < $1.step } }
+        // The rows in key order, each key's in step order; samples point at their place.
+        var order: [Int] = []
+        order.reserveCapacity(rows.count)
+        for j in samples.indices {
+            for s in samples[j].indices { let i = samples[j][s].row; samples[j][s].row = order.count; order.append(i) }
+        }
+        var table = rows.gathering(order)
         if let r = ranking {
             // At each step, the keys with a row there ranked by the field, largest first;
             // ties keep key order, so ranks are a permutation at every step.
-            var atStep: [[(key: Int, sample: Int, value: Double)]] = Array(repeating: [], count: steps.count)
+            let ranked = table.column(r.field)
+            var atStep: [[(key: Int, row: Int, value: Double)]] = Array(repeating: [], count: steps.count)
             for (k, list) in samples.enumerated() {
-                for (j, smp) in list.enumerated() {
-                    atStep[smp.step].append((k, j, smp.row[r.field]?.number ?? -Double.infinity))
-                }
+                for smp in list { atStep[smp.step].append((k, smp.row, ranked?.number(at: smp.row) ?? -Double.infinity)) }
             }
+            // Every row is a sample at its step, so every row gets its rank.
+            var ranks = [Double](repeating: 0, count: table.count)
             for entries in atStep {
                 let ordered = entries.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                for (rank, e) in ordered.enumerated() { samples[e.key][e.sample].row[r.output] = .number(Double(rank)) }
+                for (rank, e) in ordered.enumerated() { ranks[e.row] = Double(rank) }
             }
+            table.setColumn(r.output, DataColumn(numbers: ranks))
         }
-        self.steps = steps; self.keys = keys; self.samples = samples
+        self.steps = steps; self.keys = keys; self.samples = samples; self.table = table
         rankValues = ranking.map { r in
-            samples.map { list in list.map { ($0.step, $0.row[r.field]?.number ?? -Double.infinity) } }
+            let ranked = table.column(r.field)
+            return samples.map { list in list.map { ($0.step, ranked?.number(at: $0.row) ?? -Double.infinity) } }
         } ?? []
-        onScreenIndex = ranking?.top.map { Self.onScreen(samples, steps: steps.count, top: $0, output: ranking!.output) }
+        onScreenIndex = ranking?.top.map { Self.onScreen(samples, table, steps: steps.count, top: $0, output: ranking!.output) }
         if let given = timeIsDate { self.timeIsDate = given }
-        else if case .string? = rows.first?[timeField] { self.timeIsDate = true } else { self.timeIsDate = false }
+        else if !rows.isEmpty, case .string? = timeColumn?[0] { self.timeIsDate = true } else { self.timeIsDate = false }
     }
 
     /// A time cell as a number: the number, or an ISO 8601 date in seconds.
@@ -241,7 +263,10 @@ public struct DataTimeline: Sendable {
     }
 
     /// Every row of every key, in key order (each key's in step order).
-    public var allRows: [DataRow] { samples.flatMap { $0.map(\.row) } }
+    public var allRows: [DataRow] { table.rows }
+
+    /// Every row of every key, by column (`allRows` as a table).
+    public var allTable: DataTable { table }
 
     /// The position in the steps at video time `t`: step i at `i`, a fraction between.
     public func position(at t: Double) -> Double {
@@ -298,11 +323,29 @@ public struct DataTimeline: Sendable {
     public func rows(at t: Double) -> [DataRow] { rows(atPosition: position(at: t)) }
 
     /// The rows at a fractional step position.
-    public func rows(atPosition p: Double) -> [DataRow] {
-        var out: [DataRow] = []
+    public func rows(atPosition p: Double) -> [DataRow] { table(atPosition: p).rows }
+
+    /// One row shown at a moment, before its cells are written: a row of `table`, or the
+    /// interpolation between two (`a` and `b` at fraction `f`), with the hidden fields of
+    /// an entry, exit or head and a race's rank between sub-steps.
+    struct ShownRow {
+        var a: Int
+        var b = -1
+        var f = 0.0
+        var fade: Double? = nil
+        var grow: Double? = nil
+        var fly: (amount: Double, side: String)? = nil
+        var head = false
+        var rank: Double? = nil
+        var interpolates: Bool { b >= 0 }
+    }
+
+    /// The rows at a fractional step position, by column.
+    public func table(atPosition p: Double) -> DataTable {
+        var out: [ShownRow] = []
         if reveals {
             for s in samples { revealedRows(s, p, into: &out) }
-            return out
+            return cells(out, atPosition: p)
         }
         if let r = ranking {
             // A race: ranked again at the sub-steps around p; a key present at both moves
@@ -329,21 +372,73 @@ public struct DataTimeline: Sendable {
             for key in keys.indices where wanted[key] {
                 guard var row = row(samples[key], p) else { continue }
                 if r0[key] >= 0 && r1[key] >= 0 {
-                    row[r.output] = .number(Double(r0[key]) + Double(r1[key] - r0[key]) * f)
+                    row.rank = Double(r0[key]) + Double(r1[key] - r0[key]) * f
                 } else if r0[key] >= 0 && f == 0 {
-                    row[r.output] = .number(Double(r0[key]))
+                    row.rank = Double(r0[key])
                 }
                 out.append(row)
+            }
+            if let top = r.top {
+                // Keys wholly below the last slot draw nothing: drop them.
+                let shown = cells(out, atPosition: p), ranks = shown.column(r.output)
+                return shown.gathering(shown.indices.filter { (ranks?.number(at: $0) ?? 0) < Double(top) })
             }
         } else {
             out.reserveCapacity(keys.count)
             for s in samples { if let row = row(s, p) { out.append(row) } }
         }
-        if let top = ranking?.top {
-            // Keys wholly below the last slot draw nothing: drop them.
-            let output = ranking!.output
-            out.removeAll { ($0[output]?.number ?? 0) >= Double(top) }
+        return cells(out, atPosition: p)
+    }
+
+    /// The table of the rows shown: each field's column gathered from `table` (a number
+    /// interpolated where a row interpolates; the time field reading the moment shown, in
+    /// its own kind), then the rank and the hidden fields.
+    private func cells(_ shown: [ShownRow], atPosition p: Double) -> DataTable {
+        let time = dataTime(atPosition: p)
+        let anyInterpolates = shown.contains { $0.interpolates }
+        var columns: [(field: String, column: DataColumn)] = []
+        for (field, column) in zip(table.fields, table.columns) {
+            if !anyInterpolates || (field != timeField && column.isText) {
+                // Text (or rows none of which interpolates): each row's own cell, from b
+                // once the interpolation reaches it.
+                columns.append((field, column.gathering(shown.map { $0.interpolates && $0.f >= 1 ? $0.b : $0.a })))
+                continue
+            }
+            if field != timeField, let numbers = column.numbers {
+                columns.append((field, DataColumn(numbers: shown.map { r -> Double in
+                    guard r.interpolates else { return numbers[r.a] }
+                    let x = numbers[r.a], y = numbers[r.b]
+                    if DataColumn.isMissing(x) || DataColumn.isMissing(y) { return r.f >= 1 ? y : x }
+                    return x + (y - x) * r.f
+                })))
+                continue
+            }
+            columns.append((field, DataColumn(shown.lazy.map { r -> DataValue? in
+                guard r.interpolates else { return column[r.a] }
+                let va = column[r.a], vb = column[r.b]
+                if field == self.timeField {
+                    switch va {
+                    case .number?: return .number(time)
+                    case .string?: return .string(CivilDate.isoText(time))
+                    case nil: return r.f >= 1 ? vb : va
+                    }
+                }
+                if case .number(let x)? = va, case .number(let y)? = vb { return .number(x + (y - x) * r.f) }
+                return r.f >= 1 ? vb : va
+            })))
         }
+        var out = DataTable(count: shown.count, columns: columns)
+        if let r = ranking, shown.contains(where: { $0.rank != nil }) {
+            let ranks = out.column(r.output)
+            out.setColumn(r.output, DataColumn(shown.indices.lazy.map { i in shown[i].rank.map(DataValue.number) ?? ranks?[i] }))
+        }
+        if shown.contains(where: { $0.fade != nil }) { out.setColumn(Self.fadeField, DataColumn(numbers: shown.map(\.fade))) }
+        if shown.contains(where: { $0.grow != nil }) { out.setColumn(Self.growField, DataColumn(numbers: shown.map(\.grow))) }
+        if shown.contains(where: { $0.fly != nil }) {
+            out.setColumn(Self.flyField, DataColumn(numbers: shown.map { $0.fly?.amount }))
+            out.setColumn(Self.flySideField, DataColumn(shown.lazy.map { $0.fly.map { DataValue.string($0.side) } }))
+        }
+        if shown.contains(where: \.head) { out.setColumn(Self.headField, DataColumn(numbers: shown.map { $0.head ? 1 : nil })) }
         return out
     }
 
@@ -379,7 +474,7 @@ public struct DataTimeline: Sendable {
 
     /// A key's row at position p: interpolated between its samples around p, entering or
     /// exiting with the timeline's effects next to its first and last, nil outside.
-    private func row(_ s: [(step: Int, row: DataRow)], _ p: Double) -> DataRow? {
+    private func row(_ s: [(step: Int, row: Int)], _ p: Double) -> ShownRow? {
         guard let first = s.first, let last = s.last else { return nil }
         if !enter.isNone, Double(first.step) > p + 1e-12, Double(first.step) - p < 1 {
             return transitioning(first.row, progress: 1 - (Double(first.step) - p), enter)
@@ -404,46 +499,35 @@ public struct DataTimeline: Sendable {
 
     /// The row of a key at p inside its range: its sample there, or the interpolation
     /// between the last sample at or before p and the next (bridging missing steps).
-    private func interpolated(_ s: [(step: Int, row: DataRow)], _ p: Double) -> DataRow {
+    private func interpolated(_ s: [(step: Int, row: Int)], _ p: Double) -> ShownRow {
         let j = Self.lastSample(s.count, atOrBefore: p) { s[$0].step }
         let a = s[j]
-        guard j + 1 < s.count else { return a.row }
+        guard j + 1 < s.count else { return ShownRow(a: a.row) }
         let b = s[j + 1]
         let f = (p - Double(a.step)) / Double(b.step - a.step)
-        if f <= 0 { return a.row }
-        var row = f >= 1 ? b.row : a.row
-        for (field, va) in a.row {
-            guard field != timeField, case .number(let x) = va, case .number(let y)? = b.row[field] else { continue }
-            row[field] = .number(x + (y - x) * f)
-        }
-        // The time field reads the moment shown, in the field's own kind.
-        if case .number? = a.row[timeField] { row[timeField] = .number(dataTime(atPosition: p)) }
-        else if case .string? = a.row[timeField] { row[timeField] = .string(CivilDate.isoText(dataTime(atPosition: p))) }
-        return row
+        if f <= 0 { return ShownRow(a: a.row) }
+        return ShownRow(a: a.row, b: b.row, f: f)
     }
 
     /// A key's row with the hidden fields of an entering or exiting transition at
     /// `progress` (0 away, 1 in place).
-    private func transitioning(_ row: DataRow, progress: Double, _ tr: KeyTransition) -> DataRow {
-        var row = row
-        if tr.fade { row[Self.fadeField] = .number(progress) }
-        if tr.grow { row[Self.growField] = .number(progress) }
-        if let side = tr.fly {
-            row[Self.flyField] = .number(1 - progress)
-            row[Self.flySideField] = .string(side.rawValue)
-        }
-        return row
+    private func transitioning(_ row: Int, progress: Double, _ tr: KeyTransition) -> ShownRow {
+        var r = ShownRow(a: row)
+        if tr.fade { r.fade = progress }
+        if tr.grow { r.grow = progress }
+        if let side = tr.fly { r.fly = (1 - progress, side.rawValue) }
+        return r
     }
 
     /// A key's rows up to p, the last (its head) interpolated at p and marked.
-    private func revealedRows(_ s: [(step: Int, row: DataRow)], _ p: Double, into out: inout [DataRow]) {
+    private func revealedRows(_ s: [(step: Int, row: Int)], _ p: Double, into out: inout [ShownRow]) {
         guard let first = s.first, Double(first.step) <= p + 1e-12 else { return }
         var n = 0
-        while n < s.count && Double(s[n].step) <= p + 1e-12 { out.append(s[n].row); n += 1 }
+        while n < s.count && Double(s[n].step) <= p + 1e-12 { out.append(ShownRow(a: s[n].row)); n += 1 }
         if n < s.count && Double(s[n - 1].step) < p - 1e-12 {
             out.append(interpolated(s, p))
         }
-        out[out.count - 1][Self.headField] = .number(1)
+        out[out.count - 1].head = true
     }
 }
 

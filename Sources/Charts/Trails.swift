@@ -35,7 +35,7 @@ public struct TraceSpec: Sendable, Equatable {
 
 /// The rows of one earlier copy of a mark.
 struct GhostRows: Sendable {
-    var rows: [DataRow]
+    var rows: DataTable
 }
 
 extension ChartSpec {
@@ -46,7 +46,7 @@ extension ChartSpec {
         if let trace = m.options.trace {
             var i = 0
             while Double(i) < p - 1e-9 && i < tl.steps.count {
-                out.append(GhostRows(rows: Self.faded(tl.rows(atPosition: Double(i)), opacity: trace.opacity, size: trace.size)))
+                out.append(GhostRows(rows: Self.faded(tl.table(atPosition: Double(i)), opacity: trace.opacity, size: trace.size)))
                 i += 1
             }
         }
@@ -59,20 +59,22 @@ extension ChartSpec {
                 let f = Double(k) / Double(wake.copies + 1)
                 let opacity = 1 - (1 - wake.opacity) * f * Double(wake.copies + 1) / Double(wake.copies)
                 let size = 1 - (1 - wake.size) * f * Double(wake.copies + 1) / Double(wake.copies)
-                out.append(GhostRows(rows: Self.faded(tl.rows(atPosition: pk), opacity: opacity, size: size)))
+                out.append(GhostRows(rows: Self.faded(tl.table(atPosition: pk), opacity: opacity, size: size)))
             }
         }
         return out
     }
 
     /// Rows with their fade and grow factors multiplied by `opacity` and `size`.
-    static func faded(_ rows: [DataRow], opacity: Double, size: Double) -> [DataRow] {
-        rows.map { r in
-            var r = r
-            r[DataTimeline.fadeField] = .number((r[DataTimeline.fadeField]?.number ?? 1) * opacity)
-            if size != 1 { r[DataTimeline.growField] = .number((r[DataTimeline.growField]?.number ?? 1) * size) }
-            return r
+    static func faded(_ rows: DataTable, opacity: Double, size: Double) -> DataTable {
+        var rows = rows
+        func scaled(_ field: String, by k: Double) {
+            let old = rows.column(field)
+            rows.setColumn(field, DataColumn(numbers: rows.indices.map { (old?.number(at: $0) ?? 1) * k }))
         }
+        scaled(DataTimeline.fadeField, by: opacity)
+        if size != 1 { scaled(DataTimeline.growField, by: size) }
+        return rows
     }
 
     /// The nodes of a mark's ghosts on the current frame's scales.
@@ -80,7 +82,7 @@ extension ChartSpec {
         var out: [Node] = []
         for g in ghosts where !g.rows.isEmpty {
             var spec = self
-            spec.data = DataTable(rows: g.rows)
+            spec.data = g.rows
             var gl = l
             gl.xResolved.values = spec.resolve(spec.x).values
             gl.yResolved.values = spec.resolve(spec.y).values

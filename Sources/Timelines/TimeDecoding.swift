@@ -87,7 +87,7 @@ extension TimelineDecoder {
         let mode: DataTimeline.Mode = states ? .states(transition: transition, hold: hold) : .continuous(duration: 0)
         do throws(DataTimeline.Problem) {
             // A column of dates read from a CSV holds seconds: the moment is a date all the same.
-            var tl = try DataTimeline(rows: table.rows.rows, timeField: timeField, keyField: keyField, mode: mode, easing: easing, delay: delay,
+            var tl = try DataTimeline(table: table.rows, timeField: timeField, keyField: keyField, mode: mode, easing: easing, delay: delay,
                                       ranking: ranking, timeIsDate: table.dates.keys.contains(timeField) ? true : nil)
             if !states {
                 let d = duration ?? (perStep ?? 1) * Double(max(0, tl.steps.count - 1))
