@@ -17,6 +17,7 @@ final class DecimationTests: XCTestCase {
     }
     override func tearDownWithError() throws {
         ChartSpec.decimatesLines = true
+        ChartSpec.decimatesBeforeElements = true
         try? FileManager.default.removeItem(at: dir)
     }
 
@@ -54,6 +55,47 @@ final class DecimationTests: XCTestCase {
             worst.overOne = max(worst.overOne, Double(d.pixelsOverTolerance) / Double(full.width * full.height))
         }
         return worst
+    }
+
+    /// Series decimated before their elements are made (a row becomes a point, and only
+    /// the kept rows become elements) draw exactly what decimating the elements' points
+    /// drew: lines with trims, areas, several series with a filter, a series too short
+    /// to decimate beside long ones, and a line whose x goes back and forth (not decimated).
+    func testDecimatingRowsBeforeElementsChangesNoByte() throws {
+        var rng = SeededWalk(seed: 16)
+        var csv = "t,value,s\n"
+        var y = [0.0, 0.0, 0.0]
+        for i in 0..<30_000 {
+            let s = i % 3
+            y[s] += rng.nextGaussian()
+            // Series c has only a few rows: it is drawn whole.
+            if s == 2 && i > 60 { continue }
+            csv += "\(i),\(String(format: "%.3f", y[s])),\(["a", "b", "c"][s])\n"
+        }
+        try csv.write(to: dir.appendingPathComponent("multi.csv"), atomically: true, encoding: .utf8)
+        func doc(_ x: String, _ y: String, _ marks: String) -> String {
+            #"{ "canvas": { "width": 400, "height": 240 }, "fps": 10, "duration": 1, "#
+                + #""data": { "m": { "file": "multi.csv" } }, "#
+                + #""charts": [ { "data": "m", "x": { "field": "\#(x)" }, "y": { "field": "\#(y)" }, "marks": [ \#(marks) ] } ] }"#
+        }
+        let cases = [
+            doc("t", "value", line.replacingOccurrences(of: #""type": "line","#, with: #""type": "line", "series": "s","#)),
+            doc("t", "value", #"{ "type": "area", "series": "s" }"#),
+            doc("t", "value", #"{ "type": "line", "series": "s", "filter": { "field": "s", "equals": "b" } }, { "type": "area", "opacity": 0.4 }"#),
+            doc("value", "t", #"{ "type": "line", "series": "s" }"#),
+        ]
+        for (n, text) in cases.enumerated() {
+            func render(_ early: Bool) throws -> [[UInt8]] {
+                ChartSpec.decimatesBeforeElements = early
+                defer { ChartSpec.decimatesBeforeElements = true }
+                let scene = try TimelineDecoder.decode(Array(text.utf8), file: dir.appendingPathComponent("d.json").path)
+                return try [0.0, 0.3, 0.6, 1.0].map { try scene.frame(at: $0).data }
+            }
+            let early = try render(true), late = try render(false)
+            XCTAssertEqual(early.count, late.count)
+            for (a, b) in zip(early, late) { XCTAssertTrue(a == b, "case \(n): frames differ") }
+            XCTAssertTrue(early[3].contains { $0 != early[3][0] }, "case \(n) draws something")
+        }
     }
 
     let line = #"{ "id": "line", "type": "line", "stroke": { "width": 1.5, "join": "round" }, "#

@@ -19,6 +19,66 @@ extension ChartSpec {
     /// full drawing.
     nonisolated(unsafe) static var decimatesLines = true
 
+    /// Whether big series are decimated before their elements are made
+    /// (`decimatedSeries`). Always on; tests turn it off to check it changes no byte.
+    nonisolated(unsafe) static var decimatesBeforeElements = true
+
+    /// A line or area mark whose series are decimated before their elements are made: the
+    /// kept rows' elements, each series' path and trim map, and each series' highest value
+    /// (for a stagger by value). Nil when the mark does not qualify (stacks, ranges, rows
+    /// that grow, a curve, a line from the origin) or no series has more points than
+    /// columns, and then the elements are made and decimated as usual.
+    func decimatedSeries(_ m: any ChartMark, _ shape: ConnectedShape, _ l: ChartState, horizontal: Bool)
+        -> (elements: [MarkElement], paths: [(path: Path, remap: TrimRemap?)?], highest: [Double])? {
+        let o = m.options
+        let second = horizontal ? o.x2 : o.y2
+        guard shape.interpolation == .linear, !shape.startAtOrigin, o.stack == .none, second == nil,
+              !data.has(DataTimeline.growField) else { return nil }
+        let span = horizontal ? l.plot.height : l.plot.width
+        guard Double(data.count) > max(1, span * M4.columnsPerPixel) else { return nil }
+        let keyValues = horizontal ? l.yResolved.values : l.xResolved.values
+        let valValues = horizontal ? l.xResolved.values : l.yResolved.values
+        let names = seriesNames(m)
+        var slot: [String: Int] = [:]
+        for (k, n) in names.enumerated() where slot[n] == nil { slot[n] = k }
+        guard slot.count == names.count else { return nil }
+        var rows = [[Int]](repeating: [], count: names.count)
+        var pts = [[Point]](repeating: [], count: names.count)
+        var highest = [Double](repeating: -.infinity, count: names.count)
+        let seriesColumn = o.series.flatMap { data.column($0) }
+        for i in rowIndices(m) {
+            guard let k = keyValues[i], let v = valValues[i], k.isFinite, v.isFinite else { continue }
+            let s: Int
+            if o.series == nil { s = 0 } else if let found = slot[key(seriesColumn?[i])] { s = found } else { continue }
+            rows[s].append(i)
+            pts[s].append(horizontal ? Point(l.x(v), l.y(k)) : Point(l.x(k), l.y(v)))
+            highest[s] = max(highest[s], v)
+        }
+        var keptRows: [Int] = [], paths: [(path: Path, remap: TrimRemap?)?] = []
+        var any = false
+        for s in names.indices {
+            if let kept = M4.keptIndices(pts[s], horizontal: horizontal, span: span) {
+                any = true
+                keptRows += kept.map { rows[s][$0] }
+                paths.append((Path(), shape.isArea ? nil : M4.trimRemap(pts[s], kept: kept)))
+                pts[s] = kept.map { pts[s][$0] }
+            } else {
+                keptRows += rows[s]
+                paths.append(nil)
+            }
+        }
+        guard any else { return nil }
+        // Elements in row order, as `elements` makes them.
+        keptRows.sort()
+        let els = elements(m, l, rows: keptRows)
+        var bySlot = [[MarkElement]](repeating: [], count: names.count)
+        for e in els { if let k = slot[e.series] { bySlot[k].append(e) } }
+        for s in names.indices where paths[s] != nil {
+            paths[s]!.path = connectedPath(shape, o, l, bySlot[s], points: pts[s], horizontal: horizontal, decimate: true)
+        }
+        return (els, paths, highest.map { $0 > -.infinity ? $0 : 0 })
+    }
+
     /// The pixel points of a series' elements, at their high (or low) values.
     func seriesPoints(_ els: [MarkElement], _ l: ChartState, horizontal: Bool, useLow: Bool) -> [Point] {
         els.map { e in
@@ -123,24 +183,44 @@ extension ChartSpec {
                         stroke: (paint: NodePaint, style: StrokeStyle)?, points: PointStyle?) -> [Node] {
         let o = m.options
         let horizontal = isHorizontal(m, l)
-        let all = elements(m, l)
+        let morphs = o.transition != nil
+        let trimmed = o.trimStart.isAnimated || o.trimEnd.isAnimated || o.trimStart.value(at: 0) != 0 || o.trimEnd.value(at: 0) != 1
+        let mitered = stroke.map { $0.style.join == .miter } ?? false
+        let decimates = ChartSpec.decimatesLines && !morphs && !mitered && !(shape.isArea && trimmed)
+        // Series of more points than the plot has columns, drawn from their M4 points: their
+        // rows become pixel points and only the kept rows become elements (80 bytes each;
+        // a line of ten million rows needed 800 MB of them). The same points, path and trim
+        // map as decimating the elements' points.
+        let big = decimates && points == nil && ChartSpec.decimatesBeforeElements ? decimatedSeries(m, shape, l, horizontal: horizontal) : nil
+        let all = big?.elements ?? elements(m, l)
         let names = seriesNames(m)
-        let offsets = staggerOffsets(o, count: names.count, values: names.map { n in all.filter { $0.series == n }.map(\.high).max() ?? 0 })
+        // Each series' elements, split in one pass (one series: the elements themselves,
+        // not a copy; a line of ten million rows made three copies of 80 bytes a row).
+        let bySeries: [[MarkElement]]
+        if names.count == 1 {
+            bySeries = [all.allSatisfy { $0.series == names[0] } ? all : all.filter { $0.series == names[0] }]
+        } else {
+            var slot: [String: Int] = [:]
+            for (k, n) in names.enumerated() where slot[n] == nil { slot[n] = k }
+            var split = [[MarkElement]](repeating: [], count: names.count)
+            for e in all { if let k = slot[e.series] { split[k].append(e) } }
+            // A name listed twice gets the same elements at each place, as filtering did.
+            for (k, n) in names.enumerated() where slot[n] != k { split[k] = split[slot[n]!] }
+            bySeries = split
+        }
+        let offsets = staggerOffsets(o, count: names.count, values: big?.highest ?? bySeries.map { $0.lazy.map(\.high).max() ?? 0 })
         var out: [Node] = []
         let target = transitionTarget(m, l)
         for (si, name) in names.enumerated() {
-            let els = all.filter { $0.series == name }
+            let els = bySeries[si]
             guard !els.isEmpty else { continue }
             // Decimated unless the path morphs (its points must match the target's one to
             // one), an area is trimmed (its outline's length is not the line's), or the
             // stroke has miter joins: a zigzag's miters reach far past its points, and the
             // decimated line has other turns (round and bevel joins stay within half the
             // width of the line, which the M4 points bound).
-            let morphs = target != nil && o.transition != nil
-            let trimmed = o.trimStart.isAnimated || o.trimEnd.isAnimated || o.trimStart.value(at: 0) != 0 || o.trimEnd.value(at: 0) != 1
-            let mitered = stroke.map { $0.style.join == .miter } ?? false
-            let drawn = connectedPath(shape, o, l, els, horizontal: horizontal,
-                                      decimate: ChartSpec.decimatesLines && !morphs && !mitered && !(shape.isArea && trimmed))
+            let drawn = big?.paths[si] ?? connectedPath(shape, o, l, els, horizontal: horizontal,
+                                                        decimate: ChartSpec.decimatesLines && !(target != nil && morphs) && !mitered && !(shape.isArea && trimmed))
             let path = drawn.path
             var node = ShapeNode(id: names.count > 1 ? "\(o.id ?? m.kind.rawValue)[\(name)]" : o.id, path: path, frame: l.plot)
             node.trimRemap = drawn.remap

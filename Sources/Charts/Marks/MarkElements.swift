@@ -67,15 +67,17 @@ extension ChartSpec {
     }
 
     /// Resolves a mark's rows against the laid-out scales, stacking when asked.
-    func elements(_ m: any ChartMark, _ l: ChartState) -> [MarkElement] {
+    func elements(_ m: any ChartMark, _ l: ChartState, rows given: [Int]? = nil) -> [MarkElement] {
         let o = m.options
         let horizontal = isHorizontal(m, l)
         let keyValues = horizontal ? l.yResolved.values : l.xResolved.values
         let valValues = horizontal ? l.xResolved.values : l.yResolved.values
         let second = horizontal ? o.x2 : o.y2
         let names = seriesNames(m)
+        let rows = given ?? rowIndices(m)
         var out: [MarkElement] = []
-        for i in rowIndices(m) {
+        out.reserveCapacity(rows.count)
+        for i in rows {
             guard let k = keyValues[i], let value = valValues[i], k.isFinite, value.isFinite else { continue }
             var low = 0.0, v = value
             if let f = second, let v2 = data[i][f]?.number { low = v2 }
