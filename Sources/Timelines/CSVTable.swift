@@ -16,7 +16,16 @@ public struct CSVTable: Sendable {
     /// The data rows, typed, by column.
     public var rows: DataTable
     /// Where each row starts (its first cell), parallel to `rows`.
-    public var rowLocations: [SourceLocation]
+    public var rowLocations: [SourceLocation] { packedRowLocations.map(SourceLocation.init(packed:)) }
+    /// The same, each line and column in one 64-bit number (8 bytes a row, not 16).
+    var packedRowLocations: [UInt64]
+}
+
+extension SourceLocation {
+    /// A location from a line (high 32 bits) and column (low 32 bits).
+    init(packed: UInt64) { self.init(line: Int(packed >> 32), column: Int(packed & 0xFFFF_FFFF)) }
+    /// The line and column in one number; both are below 2^32 in a file the CSV reader takes.
+    var packed: UInt64 { UInt64(line) << 32 | UInt64(column) }
 }
 
 extension CSVReader {
@@ -29,13 +38,18 @@ extension CSVReader {
                                   maxTextLength: Int = DocumentLimits().maxLabelLength,
                                   checkHeader: ([String]) -> Bool = { _ in true }) throws(CSVError) -> CSVTable? {
         var start = 0
+        // Cells are kept as 32-bit offsets (8 bytes a cell, not 16).
+        guard bytes.count < Int(UInt32.max) else {
+            throw CSVError(file: file, location: SourceLocation(line: 1, column: 1),
+                           message: "the file is \(bytes.count) bytes, over the 4 GB a CSV file can be (4,294,967,294 bytes)")
+        }
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         if let bad = firstInvalidUTF8(bytes, from: start) {
             throw CSVError(file: file, location: location(of: bad, in: bytes, from: start),
                            message: "invalid UTF-8 (byte 0x\(hex2(bytes[bad]))); save the file as UTF-8")
         }
         let cells = try CSVCells(bytes, from: start, file: file)
-        func at(_ cell: Int) -> SourceLocation { location(of: cells.starts[cell], in: bytes, from: start) }
+        func at(_ cell: Int) -> SourceLocation { location(of: Int(cells.starts[cell]), in: bytes, from: start) }
         guard cells.rowCount > 0 else {
             throw CSVError(file: file, location: SourceLocation(line: 1, column: 1),
                            message: "the file is empty; expected a header row such as \"x,y\"")
@@ -108,32 +122,34 @@ extension CSVReader {
             }
         }
         let rows = DataTable(count: cells.rowCount - 1, columns: zip(names, columns).map { ($0, $1.column) })
-        return CSVTable(header: names, rows: rows, rowLocations: cells.rowLocations.dropFirst().map { $0 })
+        var locations = cells.rowLocations
+        locations.removeFirst()
+        return CSVTable(header: names, rows: rows, packedRowLocations: locations)
     }
 }
 
 /// The cells of a CSV text as byte ranges, split by the rules of `CSVReader.read`.
 struct CSVCells {
     /// Where each cell starts: its first byte, or its opening quote.
-    var starts: [Int] = []
+    var starts: [UInt32] = []
     /// Where each cell's text ends (exclusive; a quoted cell's closing quote).
-    var ends: [Int] = []
+    var ends: [UInt32] = []
     /// Per cell: 1 quoted, 2 holds doubled quotes to undo.
     var flags: [UInt8] = []
     /// The index of each record's first cell, and one past the last record's.
-    var rowStarts: [Int] = [0]
+    var rowStarts: [UInt32] = [0]
     /// Where each record starts.
-    var rowLocations: [SourceLocation] = []
+    var rowLocations: [UInt64] = []
     /// The line the text ends on.
     var lastLine = 1
 
     var rowCount: Int { rowStarts.count - 1 }
-    func row(_ r: Int) -> Range<Int> { rowStarts[r]..<rowStarts[r + 1] }
+    func row(_ r: Int) -> Range<Int> { Int(rowStarts[r])..<Int(rowStarts[r + 1]) }
 
     /// The text of cell `c`, or nil for an empty, unquoted cell (a missing value).
     func text(_ c: Int, _ bytes: [UInt8]) -> String? {
         let quoted = flags[c] & 1 != 0
-        let from = starts[c] + (quoted ? 1 : 0), to = ends[c]
+        let from = Int(starts[c]) + (quoted ? 1 : 0), to = Int(ends[c])
         if from == to && !quoted { return nil }
         let s = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<to]), as: UTF8.self) }
         return flags[c] & 2 != 0 ? s.replacingOccurrences(of: "\"\"", with: "\"") : s
@@ -149,19 +165,19 @@ struct CSVCells {
         var closeAt = 0
         let count = bytes.count
         func endField(_ end: Int) {
-            starts.append(cellStart); ends.append(wasQuoted ? closeAt : end)
+            starts.append(UInt32(truncatingIfNeeded: cellStart)); ends.append(UInt32(truncatingIfNeeded: wasQuoted ? closeAt : end))
             flags.append((wasQuoted ? 1 : 0) | (doubled ? 2 : 0))
             wasQuoted = false; doubled = false
         }
         func endRecord(_ end: Int) {
             endField(end)
-            let first = rowStarts[rowStarts.count - 1]
+            let first = Int(rowStarts[rowStarts.count - 1])
             // A blank line (one empty, unquoted cell) is no record.
             if starts.count - first == 1 && flags[first] & 1 == 0 && ends[first] == starts[first] {
                 starts.removeLast(); ends.removeLast(); flags.removeLast()
             } else {
-                rowStarts.append(starts.count)
-                rowLocations.append(rowStart)
+                rowStarts.append(UInt32(truncatingIfNeeded: starts.count))
+                rowLocations.append(rowStart.packed)
             }
         }
         try bytes.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(CSVError) in
@@ -209,7 +225,7 @@ struct CSVCells {
         if quoted {
             throw CSVError(file: file, location: quoteStart, message: "unterminated quoted field: no closing quote before the end of the file")
         }
-        let first = rowStarts[rowStarts.count - 1]
+        let first = Int(rowStarts[rowStarts.count - 1])
         if cellStart < count || wasQuoted || starts.count > first { endRecord(count) }
         lastLine = line
     }

@@ -44,11 +44,11 @@ struct DecodedTable {
 }
 
 /// Where each row of a decoded table was written: for a CSV file one shared file and
-/// path and a location per row (16 bytes a row), for inline rows an origin each; after a
+/// path and a location per row (8 bytes a row), for inline rows an origin each; after a
 /// transform, the input row each row came from.
 struct RowOrigins {
     private enum Base {
-        case csv(file: String, path: JSONPath, locations: [SourceLocation])
+        case csv(file: String, path: JSONPath, locations: [UInt64])
         case rows([DecodedTable.Origin])
     }
     private var base = Base.rows([])
@@ -58,7 +58,7 @@ struct RowOrigins {
     init() {}
 
     /// The origins of a CSV file's rows.
-    init(file: String, path: JSONPath, locations: [SourceLocation]) { base = .csv(file: file, path: path, locations: locations) }
+    init(file: String, path: JSONPath, locations: [UInt64]) { base = .csv(file: file, path: path, locations: locations) }
 
     var count: Int {
         if let map { return map.count }
@@ -68,7 +68,8 @@ struct RowOrigins {
     subscript(i: Int) -> DecodedTable.Origin {
         let k = map?[i] ?? i
         switch base {
-        case .csv(let file, let path, let locations): return DecodedTable.Origin(file: file, path: path, location: locations[k])
+        case .csv(let file, let path, let locations):
+            return DecodedTable.Origin(file: file, path: path, location: SourceLocation(packed: locations[k]))
         case .rows(let o): return o[k]
         }
     }
@@ -216,7 +217,7 @@ extension TimelineDecoder {
     /// returns nil on any problem.
     static func readCSV(_ f: JSONCursor, path: String,
                         types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)])
-        -> (rows: DataTable, locations: [SourceLocation], dates: [String: DateFormat?])? {
+        -> (rows: DataTable, locations: [UInt64], dates: [String: DateFormat?])? {
         let bytes: [UInt8]
         switch FileReading.contents(path, allowed: TimelineDecoder.context?.allowedFiles) {
         case .success(let b): bytes = b
@@ -274,7 +275,7 @@ extension TimelineDecoder {
                 case .none: break
                 }
             }
-            return (table.rows, table.rowLocations, dates)
+            return (table.rows, table.packedRowLocations, dates)
         } catch {
             // The CSV's own location, with the table's path so the reader knows which table.
             f.sink.report(DocumentError(file: error.file, path: JSONPath(Array(f.path.components.dropLast())),
