@@ -197,6 +197,8 @@ public struct DataColumn: Sendable {
 
     /// The NaN a missing number is stored as (a payload no arithmetic produces).
     static let missingNumber = Double(bitPattern: 0x7FF8_0000_C0DE_0001)
+    /// The number a missing cell is stored as in `init(numbers:)` given `[Double]`.
+    public static var missingValue: Double { missingNumber }
     /// The code of a missing text cell.
     static let missingCode = UInt32.max
 
@@ -208,7 +210,7 @@ public struct DataColumn: Sendable {
     /// A column of numbers; nil is missing.
     public init(numbers: [Double?]) { storage = .numbers(numbers.map { $0 ?? Self.missingNumber }) }
 
-    /// A column of numbers with none missing.
+    /// A column of numbers; a cell equal to `missingValue` (bit for bit) is missing.
     public init(numbers: [Double]) { storage = .numbers(numbers) }
 
     /// A column of the given cells, stored as numbers, text or both as they are.

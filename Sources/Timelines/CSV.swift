@@ -228,6 +228,9 @@ public enum CSVReader {
     }
 
     static func trim(_ s: String) -> String {
+        // Most cells have no space at either end: the bytes say so without walking
+        // characters (a space that starts or ends the text is the byte 0x20).
+        if s.utf8.first != 0x20 && s.utf8.last != 0x20 { return s }
         var t = Substring(s)
         while t.first == " " { t = t.dropFirst() }
         while t.last == " " { t = t.dropLast() }

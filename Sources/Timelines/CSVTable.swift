@@ -77,24 +77,30 @@ extension CSVReader {
             throw CSVError(file: file, location: SourceLocation(line: cells.lastLine, column: 1), message: "no data rows after the header")
         }
         guard checkHeader(names) else { return nil }
-        // Column kinds: given, or numbers when every non-empty cell is one.
+        // Column kinds: given, or numbers when every non-empty cell is one. A column found
+        // to be numbers keeps the numbers read while looking (read once, not twice).
         var kinds: [ColumnType] = []
+        var found = [[Double]?](repeating: nil, count: names.count)
         for (k, name) in names.enumerated() {
             if let t = types[name] { kinds.append(t); continue }
             var any = false, numeric = true
+            var values: [Double] = []
+            values.reserveCapacity(cells.rowCount - 1)
             for r in 1..<cells.rowCount {
-                guard let s = cells.text(cells.row(r).lowerBound + k, bytes) else { continue }
+                guard let s = cells.text(cells.row(r).lowerBound + k, bytes) else { values.append(DataColumn.missingValue); continue }
                 any = true
-                if number(trim(s)) == nil { numeric = false; break }
+                guard let v = number(trim(s)) else { numeric = false; break }
+                values.append(v)
             }
             kinds.append(any && numeric ? .number : .string)
+            if any && numeric { found[k] = values }
         }
         // Row by row (the errors come in the order `read` + `table` give them), each
         // cell appended to its column.
         var columns = [DataColumn.Builder](repeating: DataColumn.Builder(), count: names.count)
-        for k in columns.indices { columns[k].reserveCapacity(cells.rowCount - 1) }
+        for k in columns.indices where found[k] == nil { columns[k].reserveCapacity(cells.rowCount - 1) }
         for r in 1..<cells.rowCount {
-            for (k, cell) in cells.row(r).enumerated() {
+            for (k, cell) in cells.row(r).enumerated() where found[k] == nil {
                 guard let cellText = cells.text(cell, bytes) else { columns[k].append(nil); continue }
                 switch kinds[k] {
                 case .string:
@@ -121,7 +127,9 @@ extension CSVReader {
                 }
             }
         }
-        let rows = DataTable(count: cells.rowCount - 1, columns: zip(names, columns).map { ($0, $1.column) })
+        let rows = DataTable(count: cells.rowCount - 1, columns: names.indices.map { k in
+            (names[k], found[k].map { DataColumn(numbers: $0) } ?? columns[k].column)
+        })
         var locations = cells.rowLocations
         locations.removeFirst()
         return CSVTable(header: names, rows: rows, packedRowLocations: locations)

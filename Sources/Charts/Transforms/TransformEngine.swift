@@ -184,8 +184,10 @@ extension DataTransform {
         var groups: [Accumulator] = []
         groups.reserveCapacity(index.count)
         let n = fields.count
+        // The columns read, looked up once (not a field name hashed per row).
+        let keyColumns = groupBy.map { t.rows.column($0) }
+        let fieldColumns = fields.map { f in f.field.flatMap { t.rows.column($0) } }
         for i in t.rows.indices {
-            let row = t.rows[i]
             let g = index.ids[i]
             if g == groups.count {
                 var initial = [Double](repeating: 0, count: n)
@@ -194,12 +196,12 @@ extension DataTransform {
                 }
                 groups.append(Accumulator(firstRow: i, numbers: initial, counts: [Int](repeating: 0, count: n),
                                           lists: fields.map { _ in [] }, distinct: fields.map { _ in [] },
-                                          key: groupBy.map { row[$0] }))
+                                          key: keyColumns.map { $0?[i] }))
             }
             groups[g].count += 1
             for (k, f) in fields.enumerated() {
                 guard let name = f.field, f.op != .count else { continue }
-                guard let cell = row[name] else { continue }
+                guard let cell = fieldColumns[k]?[i] else { continue }
                 if f.op == .distinct { groups[g].distinct[k].insert(cell); continue }
                 guard case .number(let v) = cell else {
                     throw TransformError(step: step, field: name, row: t.sources[i],
@@ -426,13 +428,32 @@ struct GroupIndex {
             var pairs: [Pair: Int] = [:]
             var next = 0
             let column = rows.column(field)
+            // Each value's number in order of first appearance: a text column's codes
+            // already name its distinct values, so they are renumbered without hashing.
+            var textCodes: [Int] = [], raw: [UInt32] = [], missingCode = -1, seen = 0
+            var isText = false
+            if case .texts(let c, let values)? = column?.storage {
+                textCodes = [Int](repeating: -1, count: values.count); raw = c; isText = true
+            }
             for i in rows.indices {
-                let cell = column?[i]
                 let code: Int
-                if let c = codes[cell] { code = c } else { code = codes.count; codes[cell] = code }
+                if isText {
+                    let r = raw[i]
+                    if r == DataColumn.missingCode {
+                        if missingCode < 0 { missingCode = seen; seen += 1 }
+                        code = missingCode
+                    } else if textCodes[Int(r)] >= 0 {
+                        code = textCodes[Int(r)]
+                    } else {
+                        code = seen; textCodes[Int(r)] = seen; seen += 1
+                    }
+                } else {
+                    let cell = column?[i]
+                    if let c = codes[cell] { code = c } else { code = codes.count; codes[cell] = code }
+                }
                 if k == 0 {
                     combined[i] = code
-                    next = codes.count
+                    next = isText ? seen : codes.count
                 } else {
                     let pair = Pair(a: combined[i], b: code)
                     if let id = pairs[pair] { combined[i] = id } else { pairs[pair] = next; combined[i] = next; next += 1 }
