@@ -195,17 +195,40 @@ public struct DataTimeline: Sendable {
         for (i, s) in steps.enumerated() { stepIndex[s] = i }
         var keyIndex: [String: Int] = [:], keys: [String] = []
         var samples: [[(step: Int, row: Int)]] = []
-        var seen: [String: Int] = [:]
+        // Keys in order of first appearance, up to the first row without one. A text
+        // column's codes name its distinct values, so its keys are found without hashing.
+        var missingKey: Int? = nil
+        var textKeys: [Int] = [], codes: [UInt32] = [], values: [String] = [], isText = false
+        if case .texts(let c, let v)? = keyColumn?.storage { codes = c; values = v; textKeys = [Int](repeating: -1, count: v.count); isText = true }
         for i in rows.indices {
-            guard let k = keyColumn?[i]?.keyText else { throw .missingKey(row: i) }
-            let step = stepIndex[times[i]]!
-            let id = "\(step)\u{0}\(k)"
-            if let first = seen[id] { throw .duplicate(first: first, second: i, key: k) }
-            seen[id] = i
-            if keyIndex[k] == nil { keyIndex[k] = keys.count; keys.append(k); samples.append([]) }
-            samples[keyIndex[k]!].append((step, i))
+            let key: Int
+            if isText {
+                let c = codes[i]
+                if c == DataColumn.missingCode { missingKey = i; break }
+                if textKeys[Int(c)] < 0 { textKeys[Int(c)] = keys.count; keys.append(values[Int(c)]); samples.append([]) }
+                key = textKeys[Int(c)]
+            } else {
+                guard let k = keyColumn?[i]?.keyText else { missingKey = i; break }
+                if keyIndex[k] == nil { keyIndex[k] = keys.count; keys.append(k); samples.append([]) }
+                key = keyIndex[k]!
+            }
+            samples[key].append((stepIndex[times[i]]!, i))
         }
-        for j in samples.indices { samples[j].sort { $0.step < $1.step } }
+        // A key's rows in step order (rows in order within a step, so a repeated step's
+        // first two rows are next to each other). The repeat reported is the one whose
+        // second row comes first, as reading the rows in order finds it; it comes before
+        // a missing key further down.
+        var duplicate: (first: Int, second: Int, key: String)? = nil
+        for j in samples.indices {
+            samples[j].sort { $0.step != $1.step ? $0.step < $1.step : $0.row < $1.row }
+            for s in samples[j].indices.dropFirst() where samples[j][s].step == samples[j][s - 1].step {
+                let pair = (first: samples[j][s - 1].row, second: samples[j][s].row, key: keys[j])
+                if s >= 2 && samples[j][s - 2].step == samples[j][s].step { continue }
+                if duplicate.map({ pair.second < $0.second }) ?? true { duplicate = pair }
+            }
+        }
+        if let d = duplicate { throw .duplicate(first: d.first, second: d.second, key: d.key) }
+        if let m = missingKey { throw .missingKey(row: m) }
         // The rows in key order, each key's in step order; samples point at their place.
         var order: [Int] = []
         order.reserveCapacity(rows.count)

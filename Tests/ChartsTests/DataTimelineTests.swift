@@ -185,4 +185,37 @@ final class DataTimelineTests: XCTestCase {
             XCTAssertEqual(opacities[0], 1)
         }
     }
+
+    /// The first problem a timeline reports is the one reading the rows in order meets
+    /// first (a missing key, or a key repeated at a step: its first two rows), whether
+    /// the key column is text or numbers: random tables against that reading.
+    func testTheFirstProblemIsTheOneRowOrderMeetsFirst() {
+        var rng = SplitMix(seed: 15)
+        for round in 0..<400 {
+            let n = 1 + Int(rng.next() % 14)
+            let textKeys = round % 2 == 0
+            var rows: [DataRow] = []
+            for _ in 0..<n {
+                var r: DataRow = ["t": .number(Double(rng.next() % 4))]
+                let k = Int(rng.next() % 5)
+                if rng.next() % 9 != 0 { r["k"] = textKeys ? .string(["a", "b", "c", "d", "e"][k]) : .number(Double(k)) }
+                rows.append(r)
+            }
+            // Rows in order: the first without a key, or the first repeat of (time, key).
+            var expected: DataTimeline.Problem? = nil
+            var seen: [String: Int] = [:]
+            for (i, r) in rows.enumerated() {
+                guard let k = r["k"]?.keyText else { expected = .missingKey(row: i); break }
+                let id = "\(r["t"]!.number!)|\(k)"
+                if let first = seen[id] { expected = .duplicate(first: first, second: i, key: k); break }
+                seen[id] = i
+            }
+            do {
+                _ = try DataTimeline(rows: rows, timeField: "t", keyField: "k", mode: .continuous(duration: 1))
+                XCTAssertNil(expected, "round \(round)")
+            } catch {
+                XCTAssertEqual(error, expected, "round \(round): \(rows)")
+            }
+        }
+    }
 }
