@@ -236,15 +236,27 @@ static AVX2 void linear_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, co
     }
 }
 
+// `unit`: ux = 1 and uy = ±0, a gradient under no rotation or scale (every chart's). Then
+// the reference's dx = dx0 + 1·i is dx0 + i, and dy = dy0 + (±0·i) squares to dy0·dy0 at
+// every pixel (±0 + ±0 and ±0 square alike; NaN and infinities stay what they were), so
+// dy·dy is one product for the span: eight fewer vector instructions per 16 pixels, the
+// same Doubles.
 static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
-                                    const int spread, double dx0, double dy0, double ux, double uy, double r0, double k) {
+                                    const int spread, const int unit, double dx0, double dy0, double ux, double uy, double r0, double k) {
     __m256i c = _mm256_set1_epi16((short)cov);
     __m256d vdx = _mm256_set1_pd(dx0), vdy = _mm256_set1_pd(dy0), vux = _mm256_set1_pd(ux), vuy = _mm256_set1_pd(uy);
+    __m256d vdy2 = _mm256_set1_pd(dy0 * dy0);
     __m256d vr0 = _mm256_set1_pd(r0), vk = _mm256_set1_pd(k);
     __m256d i0 = _mm256_setr_pd(0, 1, 2, 3), four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
 #define CRK_RADIAL_T(iv) ({ \
-        __m256d dx = _mm256_add_pd(vdx, _mm256_mul_pd(vux, iv)), dy = _mm256_add_pd(vdy, _mm256_mul_pd(vuy, iv)); \
-        __m256d d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)); \
+        __m256d d2; \
+        if (unit) { \
+            __m256d dx = _mm256_add_pd(vdx, iv); \
+            d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), vdy2); \
+        } else { \
+            __m256d dx = _mm256_add_pd(vdx, _mm256_mul_pd(vux, iv)), dy = _mm256_add_pd(vdy, _mm256_mul_pd(vuy, iv)); \
+            d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)); \
+        } \
         _mm256_mul_pd(_mm256_sub_pd(_mm256_sqrt_pd(d2), vr0), vk); })
     ptrdiff_t i = 0;
     for (; i + 8 <= len; i += 8) {
@@ -264,10 +276,11 @@ static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *dst
 
 static AVX2 void radial_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
                                   double dx0, double dy0, double ux, double uy, double r0, double k) {
+    if (ux == 1.0 && uy == 0.0 && spread == 0) { radial_loop(dst, len, cov, lut, n, 0, 1, dx0, dy0, ux, uy, r0, k); return; }
     switch (spread) {
-    case 0: radial_loop(dst, len, cov, lut, n, 0, dx0, dy0, ux, uy, r0, k); break;
-    case 1: radial_loop(dst, len, cov, lut, n, 1, dx0, dy0, ux, uy, r0, k); break;
-    default: radial_loop(dst, len, cov, lut, n, 2, dx0, dy0, ux, uy, r0, k); break;
+    case 0: radial_loop(dst, len, cov, lut, n, 0, 0, dx0, dy0, ux, uy, r0, k); break;
+    case 1: radial_loop(dst, len, cov, lut, n, 1, 0, dx0, dy0, ux, uy, r0, k); break;
+    default: radial_loop(dst, len, cov, lut, n, 2, 0, dx0, dy0, ux, uy, r0, k); break;
     }
 }
 
@@ -364,14 +377,21 @@ static AVX512 void linear_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov
 }
 
 static inline __attribute__((always_inline)) AVX512 void radial_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
-        const uint32_t *lut, int n, const int spread, double dx0, double dy0, double ux, double uy, double r0, double k) {
+        const uint32_t *lut, int n, const int spread, const int unit, double dx0, double dy0, double ux, double uy, double r0, double k) {
     __m512i c = _mm512_set1_epi16((short)cov);
     __m512d vdx = _mm512_set1_pd(dx0), vdy = _mm512_set1_pd(dy0), vux = _mm512_set1_pd(ux), vuy = _mm512_set1_pd(uy);
+    __m512d vdy2 = _mm512_set1_pd(dy0 * dy0);
     __m512d vr0 = _mm512_set1_pd(r0), vk = _mm512_set1_pd(k);
     __m512d i0 = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
 #define CRK_RADIAL_T512(iv) ({ \
-        __m512d dx = _mm512_add_pd(vdx, _mm512_mul_pd(vux, iv)), dy = _mm512_add_pd(vdy, _mm512_mul_pd(vuy, iv)); \
-        __m512d d2 = _mm512_add_pd(_mm512_mul_pd(dx, dx), _mm512_mul_pd(dy, dy)); \
+        __m512d d2; \
+        if (unit) { \
+            __m512d dx = _mm512_add_pd(vdx, iv); \
+            d2 = _mm512_add_pd(_mm512_mul_pd(dx, dx), vdy2); \
+        } else { \
+            __m512d dx = _mm512_add_pd(vdx, _mm512_mul_pd(vux, iv)), dy = _mm512_add_pd(vdy, _mm512_mul_pd(vuy, iv)); \
+            d2 = _mm512_add_pd(_mm512_mul_pd(dx, dx), _mm512_mul_pd(dy, dy)); \
+        } \
         _mm512_mul_pd(_mm512_sub_pd(_mm512_sqrt_pd(d2), vr0), vk); })
     ptrdiff_t i = 0;
     for (; i + 16 <= len; i += 16) {
@@ -391,10 +411,11 @@ static inline __attribute__((always_inline)) AVX512 void radial_loop512(uint32_t
 
 static AVX512 void radial_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
                                       double dx0, double dy0, double ux, double uy, double r0, double k) {
+    if (ux == 1.0 && uy == 0.0 && spread == 0) { radial_loop512(dst, len, cov, lut, n, 0, 1, dx0, dy0, ux, uy, r0, k); return; }
     switch (spread) {
-    case 0: radial_loop512(dst, len, cov, lut, n, 0, dx0, dy0, ux, uy, r0, k); break;
-    case 1: radial_loop512(dst, len, cov, lut, n, 1, dx0, dy0, ux, uy, r0, k); break;
-    default: radial_loop512(dst, len, cov, lut, n, 2, dx0, dy0, ux, uy, r0, k); break;
+    case 0: radial_loop512(dst, len, cov, lut, n, 0, 0, dx0, dy0, ux, uy, r0, k); break;
+    case 1: radial_loop512(dst, len, cov, lut, n, 1, 0, dx0, dy0, ux, uy, r0, k); break;
+    default: radial_loop512(dst, len, cov, lut, n, 2, 0, dx0, dy0, ux, uy, r0, k); break;
     }
 }
 #endif

@@ -255,6 +255,13 @@ final class WideKernelTests: XCTestCase {
                             s.ux = 1; s.uy = 0; s.vx = 0; s.vy = 1
                             s.ox = Double(rng.below(400) - 200); s.oy = Double(rng.below(400) - 200)
                             s.r0 = Double(rng.below(20)); s.dr = Double(n) / Double(1 << rng.below(4))
+                        } else if rng.below(3) == 0 {
+                            // No rotation or scale, any origin: the kernels' shortcut for
+                            // ux = 1, uy = ±0 (dy·dy once per span), with −0, NaN and
+                            // infinite offsets now and then.
+                            s.ux = 1; s.uy = rng.below(2) == 0 ? 0 : -0.0; s.vx = 0; s.vy = 1
+                            if rng.below(10) == 0 { s.oy = [-0.0, 0, .nan, .infinity, -.infinity, 1e300][rng.below(6)] - Double(y) }
+                            if rng.below(20) == 0 { s.ox = [.nan, .infinity, -1e300][rng.below(3)] }
                         }
                         s.concentric = true
                         var sp = Shader.Params(kind: .radial, n: n, spread: spread)
