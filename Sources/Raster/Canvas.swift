@@ -477,6 +477,7 @@ public final class Canvas {
         }
         let room = max(need, min(Canvas.maxSpareLayerBytes, need + need / 4))
         let bytes = [UInt8](unsafeUninitializedCapacity: room) { buf, n in
+            Pixmap.adviseHugePages(buf.baseAddress!, room)
             buf.baseAddress!.initialize(repeating: 0, count: need)
             n = need
         }
