@@ -68,6 +68,38 @@ final class WideKernelTests: XCTestCase {
         }
     }
 
+    func testEveryChannelTimesEveryFactorMatchesReference() {
+        // The kernels scale a channel x by a factor k (0…255) with one 16-bit multiply's
+        // high half, (t·257) >> 16 with t = x·k + 128, where the reference computes
+        // (t + (t >> 8)) >> 8 (kernels.c, scale16). Every pair of x and k, at every level,
+        // through the three kernels that scale: the source by its coverage (over_span), and
+        // the destination by 255 − α of the source (over_span and solid_span). Rows of 256
+        // pixels, pixel i holding i in all four channels, take the wide loops end to end.
+        var row = [UInt32](repeating: 0, count: 256), src = row
+        for i in 0..<256 { row[i] = UInt32(i) * 0x0101_0101 }
+        for level in levels {
+            crk_set_wide(level)
+            for f in 0..<256 {
+                let k = UInt32(f)
+                // Source channels i, coverage k; destination the reversed row.
+                var dst = Array(row.reversed()), ref = dst
+                ref.withUnsafeMutableBufferPointer { r in row.withUnsafeBufferPointer { overSpan(r.baseAddress!, $0.baseAddress!, 256, k) } }
+                dst.withUnsafeMutableBufferPointer { d in row.withUnsafeBufferPointer { crk_over_span(d.baseAddress!, $0.baseAddress!, 256, k) } }
+                if dst != ref { XCTFail("level \(level): source scaled by coverage \(k) differs"); return }
+                // Destination channels i under a source of alpha k: factor 255 − k.
+                for i in 0..<256 { src[i] = k * 0x0101_0101 }
+                dst = row; ref = row
+                ref.withUnsafeMutableBufferPointer { r in src.withUnsafeBufferPointer { overSpan(r.baseAddress!, $0.baseAddress!, 256, 255) } }
+                dst.withUnsafeMutableBufferPointer { d in src.withUnsafeBufferPointer { crk_over_span(d.baseAddress!, $0.baseAddress!, 256, 255) } }
+                if dst != ref { XCTFail("level \(level): destination under alpha \(k) differs"); return }
+                dst = row; ref = row
+                ref.withUnsafeMutableBufferPointer { blitSolid($0.baseAddress!, 0, 256, 255, k * 0x0101_0101) }
+                dst.withUnsafeMutableBufferPointer { crk_solid_span($0.baseAddress!, 256, 255, k * 0x0101_0101) }
+                if dst != ref { XCTFail("level \(level): solid span of alpha \(k) differs"); return }
+            }
+        }
+    }
+
     func testSolidSpanMatchesReference() {
         var rng = RNG(state: 2)
         var dst = [UInt32](repeating: 0, count: 64), ref = dst
@@ -223,6 +255,13 @@ final class WideKernelTests: XCTestCase {
                             s.ux = 1; s.uy = 0; s.vx = 0; s.vy = 1
                             s.ox = Double(rng.below(400) - 200); s.oy = Double(rng.below(400) - 200)
                             s.r0 = Double(rng.below(20)); s.dr = Double(n) / Double(1 << rng.below(4))
+                        } else if rng.below(3) == 0 {
+                            // No rotation or scale, any origin: the kernels' shortcut for
+                            // ux = 1, uy = ±0 (dy·dy once per span), with −0, NaN and
+                            // infinite offsets now and then.
+                            s.ux = 1; s.uy = rng.below(2) == 0 ? 0 : -0.0; s.vx = 0; s.vy = 1
+                            if rng.below(10) == 0 { s.oy = [-0.0, 0, .nan, .infinity, -.infinity, 1e300][rng.below(6)] - Double(y) }
+                            if rng.below(20) == 0 { s.ox = [.nan, .infinity, -1e300][rng.below(3)] }
                         }
                         s.concentric = true
                         var sp = Shader.Params(kind: .radial, n: n, spread: spread)

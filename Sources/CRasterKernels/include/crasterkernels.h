@@ -67,4 +67,11 @@ void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t 
 /// (Pixmap+YUV.swift), byte for byte; AVX2 when `crk_wide()` allows, else scalar C.
 void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v);
 
+/// Asks Linux to back the 2 MB-aligned part of `n` bytes at `p` with transparent huge
+/// pages (`madvise(MADV_HUGEPAGE)`; Debian's default THP mode honours only such advice).
+/// Pages already touched stay as they are, so call it before the first write. A frame
+/// then takes one page fault per 2 MB instead of per 4 KB, and its rows one TLB entry per
+/// 2 MB. Not a kernel: no effect on any byte; a no-op elsewhere and where refused.
+void crk_advise_huge(void *p, size_t n);
+
 #endif
