@@ -85,6 +85,19 @@ case "counter":
     }
     func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
     print(String(format: "static %.3f ms counting %.3f ms ratio %.4f", median(plain), median(counting), median(counting) / median(plain)))
+case "counteronly":
+    let frames = Int(args[3])!
+    let (w, h, _) = try load(args[2])
+    let font = try FontCache.font()
+    var counter = TextNode("0", font: font, size: 15, color: Color(r: 0.1, g: 0.1, b: 0.12), position: Point(1900, 1070),
+                           anchor: TextAnchor(.trailing, .baseline))
+    let canvas = Canvas(width: w, height: h)
+    let start = DispatchTime.now().uptimeNanoseconds
+    for i in 0..<frames {
+        counter.counter = (AnimatedValue.constant(Double(i * 7919 % 1_000_000)), { String(Int($0)) })
+        counter.render(at: 0, on: canvas)
+    }
+    print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(frames), "us per counter")
 case "moving":
     guard args.count >= 4, let frames = Int(args[3]) else { fail("usage: chartreel-textbench moving LABELS.txt FRAMES [MOVING]") }
     let movingCount = args.count > 4 ? Int(args[4]) ?? 40 : 40

@@ -146,6 +146,14 @@ public struct TextBlock: Sendable {
         return out
     }
 
+    /// The outline glyphs of every line with their pen positions, the first baseline's
+    /// left end at `origin`: `path(at:)` is the concatenation of their glyph paths, in
+    /// this order (see `TextLine.outlineGlyphs(at:)`).
+    public func outlineGlyphs(at origin: Point = .zero) -> [(font: Font, glyph: UInt32, origin: Point)] {
+        if lines.count == 1 { return lines[0].line.outlineGlyphs(at: Point(origin.x + lines[0].origin.x, origin.y)) }
+        return lines.flatMap { line, o in line.outlineGlyphs(at: Point(origin.x + o.x, origin.y + o.y)) }
+    }
+
     /// The colour glyphs of every line, placed relative to the first baseline's left end.
     public var colorGlyphs: [PlacedColorGlyph] {
         lines.flatMap { line, o in

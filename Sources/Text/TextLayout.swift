@@ -100,6 +100,15 @@ public struct TextLine: Sendable {
         return out
     }
 
+    /// The outline glyphs of the line in the order `path(at:)` draws them, each with the
+    /// pen position its outline is placed at: `path(at:)` is the concatenation of
+    /// `font.glyphPath(glyph:size:origin:)` over them (glyphs without ink give empty paths).
+    public func outlineGlyphs(at origin: Point = .zero) -> [(font: Font, glyph: UInt32, origin: Point)] {
+        glyphs.compactMap { g in
+            g.font.isColorBitmap ? nil : (g.font, g.glyph, Point(origin.x + g.position.x, origin.y + g.position.y))
+        }
+    }
+
     /// The colour glyphs of the line (emoji), each reduced to its size on the line and
     /// placed relative to the baseline-left origin.
     public var colorGlyphs: [PlacedColorGlyph] {
