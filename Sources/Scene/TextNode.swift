@@ -102,14 +102,14 @@ public struct TextNode: Sendable {
                   background: background, options: options, style: style, counting: false)
     }
 
-    /// `counting`: the layout of one frame of a counter, its own (not the shared table's:
-    /// a counter's numbers rarely repeat, and would push the labels that do out of the
-    /// table) and drawn glyph by glyph (`LaidOutText.pieces`).
+    /// `counting`: the layout of one frame of a counter, from a small table of its own (not
+    /// the shared one: a counter's numbers rarely repeat, and would push the labels that do
+    /// out of it) and drawn glyph by glyph (`LaidOutText.pieces`).
     init(id: String?, _ string: String, font: Font, size: Double, color: Color, position: Point, anchor: TextAnchor,
          rotation: Double, background: TextBackground?, options: ShapingOptions, style: TextBlockStyle, counting: Bool) {
         self.id = id; self.string = string; self.size = size; self.color = color
         self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
-        laidOut = counting ? LaidOutText(string, font: font, size: size, options: options, style: style, pieces: true)
+        laidOut = counting ? LaidOutText.counting(string, font: font, size: size, options: options, style: style)
             : LaidOutText.shared(string, font: font, size: size, options: options, style: style)
     }
 
@@ -253,6 +253,24 @@ final class LaidOutText: Sendable {
     /// How many layouts are kept (each holds its outlines and up to a few recorded coverages).
     static let capacity = 1024
 
+    /// Counters' layouts: a few, for a counter that holds a value (at its end) or counts
+    /// slowly, so its string repeats; cleared when full. They hold no outlines (`pieces`).
+    private static let counterTable = Mutex<[Key: LaidOutText]>([:])
+    static let counterCapacity = 256
+
+    /// A counter's layout of `string`: the one made before, or a new one drawn glyph by
+    /// glyph, whose shaping is not kept in the process's shaping table either.
+    static func counting(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText {
+        let key = Key(string: string, font: ObjectIdentifier(font), size: size, options: options, style: style)
+        if let hit = counterTable.withLock({ $0[key] }) { return hit }
+        let made = LaidOutText(string, font: font, size: size, options: options, style: style, pieces: true)
+        counterTable.withLock { t in
+            if t.count >= counterCapacity { t.removeAll(keepingCapacity: true) }
+            t[key] = made   // holds its font, so the identifier is not reused while kept
+        }
+        return made
+    }
+
     /// The layout of `string` with these settings: the one made before, or a new one.
     static func shared(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText {
         let key = Key(string: string, font: ObjectIdentifier(font), size: size, options: options, style: style)
@@ -269,7 +287,7 @@ final class LaidOutText: Sendable {
     /// `pieces`: keep the glyphs and their places instead of building the outlines (a counter's).
     init(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle, pieces: Bool = false) {
         self.font = font; self.options = options; self.style = style; self.size = size
-        let block = TextBlock(string, font: font, size: size, options: options, style: style)
+        let block = TextBlock(string, font: font, size: size, options: options, style: style, keepShaping: !pieces)
         metrics = block.metrics
         outlines = pieces ? nil : block.path(at: .zero)
         self.pieces = pieces ? block.outlineGlyphs(at: .zero) : nil

@@ -120,7 +120,8 @@ enum Shaper {
     /// every glyph costs an outline and coverage, and a 1 MB title took 1 GB.
     static let maxScalars = 10_000
 
-    static func shape(_ original: String, font: Font, options: ShapingOptions) -> ShapedText {
+    /// `keep: false` looks the string up but does not store it (a counter's value).
+    static func shape(_ original: String, font: Font, options: ShapingOptions, keep: Bool = true) -> ShapedText {
         var s = original
         if s.utf8.count > maxScalars && s.unicodeScalars.count > maxScalars {
             var cut = String.UnicodeScalarView(s.unicodeScalars.prefix(maxScalars))
@@ -131,12 +132,14 @@ enum Shaper {
         let key = Key(string: s, font: ObjectIdentifier(font), options: options)
         if let hit = cache.withLock({ $0.table[key] }) { return hit }
         let shaped = shapeUncached(s, font: font, options: options)
-        cache.withLock { c in
-            if c.table.count >= capacity || c.glyphs + shaped.glyphs.count > glyphCapacity {
-                c.table.removeAll(keepingCapacity: c.table.count < capacity)
-                c.glyphs = 0
+        if keep {
+            cache.withLock { c in
+                if c.table.count >= capacity || c.glyphs + shaped.glyphs.count > glyphCapacity {
+                    c.table.removeAll(keepingCapacity: c.table.count < capacity)
+                    c.glyphs = 0
+                }
+                if c.table.updateValue(shaped, forKey: key) == nil { c.glyphs += shaped.glyphs.count }
             }
-            if c.table.updateValue(shaped, forKey: key) == nil { c.glyphs += shaped.glyphs.count }
         }
         if !shaped.missing.isEmpty { TextWarnings.missingGlyphs(shaped.missing, in: s) }
         return shaped
@@ -192,7 +195,11 @@ enum Shaper {
         let style = FontStyle(weight: primary.isBold ? 700 : 400, italic: primary.isItalic)
         let primaryFace = FontFace(path: primary.path, index: primary.faceIndex)
         var i = 0, previousFont = 0
-        for character in s {
+        // Printable ASCII that the label's font has (numbers, counters, most Latin labels):
+        // every scalar is a cluster of its own, none is ignorable or an emoji, and each
+        // takes the label's font, which is what the loop below finds for it; skipped.
+        let allPrimary = s.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } && primary.coversAll(scalars)
+        for character in allPrimary ? "" : s {
             let cluster = character.unicodeScalars
             let count = cluster.count
             let needed = cluster.map(\.value).filter { !isIgnorableForCoverage($0) }

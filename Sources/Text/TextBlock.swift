@@ -77,8 +77,10 @@ public struct TextBlock: Sendable {
     /// The text of each line as set (with an ellipsis where truncated).
     public let strings: [String]
 
-    /// Sets `s` in `font` at `size` with `options` and `style`.
-    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default, style: TextBlockStyle = .singleLine) {
+    /// Sets `s` in `font` at `size` with `options` and `style`. `keepShaping: false` does
+    /// not keep its lines' shaping in the process's table (see `TextLine`).
+    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default, style: TextBlockStyle = .singleLine,
+                keepShaping: Bool = true) {
         var texts: [String] = []
         let limit = style.maxLines ?? (style.overflow == .truncate ? 1 : Int.max)
         let paragraphs = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -90,7 +92,8 @@ public struct TextBlock: Sendable {
                                                             wrap: style.overflow == .wrap) } ?? [paragraph]
             var direction = options.direction
             if direction == .auto && pieces.count > 1 {
-                direction = TextLine(paragraph, font: font, size: size, options: options).isRightToLeft ? .rightToLeft : .leftToRight
+                direction = TextLine(paragraph, font: font, size: size, options: options, keepShaping: keepShaping).isRightToLeft
+                    ? .rightToLeft : .leftToRight
             }
             for (k, piece) in pieces.enumerated() {
                 directions.append(direction)
@@ -109,7 +112,7 @@ public struct TextBlock: Sendable {
         let set = texts.indices.map { i -> TextLine in
             var o = options
             if i < directions.count { o.direction = directions[i] }
-            return TextLine(texts[i], font: font, size: size, options: o)
+            return TextLine(texts[i], font: font, size: size, options: o, keepShaping: keepShaping)
         }
         let width = set.map(\.metrics.width).max() ?? 0
         let advance = font.lineHeight(size: size) * style.lineHeight

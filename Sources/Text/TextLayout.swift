@@ -63,8 +63,10 @@ public struct TextLine: Sendable {
     public let size: Double
 
     /// Shapes `s` in `font` (with fallback fonts) and sets it at `size` pixels per em.
-    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default) {
-        let shaped = Shaper.shape(s, font: font, options: options)
+    /// `keepShaping: false` does not keep the shaped string in the process's table (a
+    /// counter's value, which is not drawn again), though it still looks it up there.
+    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default, keepShaping: Bool = true) {
+        let shaped = Shaper.shape(s, font: font, options: options, keep: keepShaping)
         glyphs = shaped.glyphs.map {
             PlacedGlyph(font: $0.font, glyph: $0.glyph, position: Point($0.x * size, $0.y * size), cluster: $0.cluster)
         }
