@@ -228,7 +228,7 @@ final class LaidOutText: Sendable {
     private let outlines: Path?
     /// A counter's outline glyphs with their pen positions, drawn glyph by glyph so that
     /// each glyph's cells are kept across frames (`Canvas.fill(pieces:)`); nil for other text.
-    let pieces: [(font: Font, glyph: UInt32, origin: Point)]?
+    let pieces: [PlacedOutline]?
     /// The glyph outlines with the first baseline's left end at the origin.
     var glyphs: Path {
         if let outlines { return outlines }

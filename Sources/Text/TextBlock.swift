@@ -83,7 +83,9 @@ public struct TextBlock: Sendable {
                 keepShaping: Bool = true) {
         var texts: [String] = []
         let limit = style.maxLines ?? (style.overflow == .truncate ? 1 : Int.max)
-        let paragraphs = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // (Without a newline, the one paragraph as it is: splitting cost a label drawn anew
+        // every frame, a counter's, more than shaping it.)
+        let paragraphs = s.utf8.contains(0x0A) ? s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [s]
         // Each line is shaped in its paragraph's direction: a wrapped Arabic paragraph whose
         // second line starts with a Latin word is still a right-to-left line.
         var directions: [TextDirection] = []
@@ -116,7 +118,7 @@ public struct TextBlock: Sendable {
         }
         let width = set.map(\.metrics.width).max() ?? 0
         let advance = font.lineHeight(size: size) * style.lineHeight
-        var lines: [(TextLine, Point)] = []
+        var lines: [(line: TextLine, origin: Point)] = []
         var bounds = Rect.null
         for (i, line) in set.enumerated() {
             let free = width - line.metrics.width
@@ -152,7 +154,7 @@ public struct TextBlock: Sendable {
     /// The outline glyphs of every line with their pen positions, the first baseline's
     /// left end at `origin`: `path(at:)` is the concatenation of their glyph paths, in
     /// this order (see `TextLine.outlineGlyphs(at:)`).
-    public func outlineGlyphs(at origin: Point = .zero) -> [(font: Font, glyph: UInt32, origin: Point)] {
+    public func outlineGlyphs(at origin: Point = .zero) -> [PlacedOutline] {
         if lines.count == 1 { return lines[0].line.outlineGlyphs(at: Point(origin.x + lines[0].origin.x, origin.y)) }
         return lines.flatMap { line, o in line.outlineGlyphs(at: Point(origin.x + o.x, origin.y + o.y)) }
     }

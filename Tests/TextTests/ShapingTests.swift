@@ -199,8 +199,8 @@ final class ShapingCacheTests: XCTestCase {
         XCTAssertTrue(fallen.glyphs.filter { $0.cluster < 2 }.allSatisfy { $0.font !== emoji && $0.glyph != 0 })
     }
 
-    /// A string shaped with `keepShaping: false` (a counter's value) is looked up but not
-    /// kept, and shapes as it does when kept.
+    /// A string shaped with `keepShaping: false` (a counter's value) is not kept, and
+    /// shapes as it does when kept.
     func testUnkeptShapingIsNotStoredAndShapesAlike() {
         let s = "count 73,918,402"
         let before = Shaper.cached.strings
