@@ -417,6 +417,16 @@ extension Chart {
         }
     }
 
+    /// A note under the plot, its axis labels and the legend (a source line, as ggplot2's
+    /// `labs(caption:)`); with `fadeIn` it fades in.
+    public func caption(_ caption: String, fadeIn: Animation? = nil) -> Chart {
+        with { s in
+            var c = CaptionSpec(caption)
+            if let a = fadeIn { c.opacity = .fadeIn(a) }
+            s.caption = c
+        }
+    }
+
     /// The height the scene's layout gives this chart in pixels (a document's `"height"`).
     public func frame(height: Double) -> Chart {
         var copy = self
@@ -543,7 +553,7 @@ extension Chart {
     /// Colours and sizes of the chart's guides; nil keeps the scene's.
     public func guideStyle(textColor: Color? = nil, secondaryTextColor: Color? = nil, axisColor: Color? = nil,
                            labelSize: Double? = nil, titleSize: Double? = nil, subtitleSize: Double? = nil,
-                           axisTitleSize: Double? = nil) -> Chart {
+                           axisTitleSize: Double? = nil, captionSize: Double? = nil) -> Chart {
         var copy = self
         copy.styleEdits.append { st in
             if let textColor { st.textColor = textColor }
@@ -553,6 +563,7 @@ extension Chart {
             if let titleSize { st.titleSize = titleSize }
             if let subtitleSize { st.subtitleSize = subtitleSize }
             if let axisTitleSize { st.axisTitleSize = axisTitleSize }
+            if let captionSize { st.captionSize = captionSize }
         }
         return copy
     }

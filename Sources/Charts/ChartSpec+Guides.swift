@@ -44,7 +44,33 @@ extension ChartSpec {
         return (n, m)
     }
 
+    /// The caption's text node, its block's bottom at `bottom` and its left at `x`: set as
+    /// a block no wider than `width` when it has a text style (unless the style says),
+    /// one line otherwise, as the subtitle is.
+    func captionTextNode(_ c: CaptionSpec, width: Double, bottom: Double, x: Double = 0) -> TextNode {
+        let s = style
+        var block = c.textStyle ?? .singleLine
+        if c.textStyle != nil && block.maxWidth == nil { block.maxWidth = width }
+        var n = TextNode(id: "caption", momentText(c.text), font: s.font, size: s.captionSize, color: s.secondaryTextColor,
+                         position: Point(x, bottom), anchor: TextAnchor(.leading, .bottom), options: c.shaping, style: block)
+        n.opacity = c.opacity
+        return n
+    }
+
+    /// How much of the content's bottom the caption takes: its lines and the gap above
+    /// them (0 without a caption). The legend and the axes go above it.
+    func captionReach(width: Double) -> Double {
+        guard let c = caption else { return 0 }
+        return captionTextNode(c, width: width, bottom: 0).box.height + 10
+    }
+
+    /// The title block and the caption: what is drawn once whatever the state (unless
+    /// they name the moment).
     func titleNodes(_ l: ChartState) -> [Node] {
+        headingNodes(l) + (caption.map { [.text(captionTextNode($0, width: l.content.width, bottom: l.content.maxY, x: l.content.minX))] } ?? [])
+    }
+
+    func headingNodes(_ l: ChartState) -> [Node] {
         guard let t = title else { return [] }
         if t.textStyle != nil {
             var (n, m) = titleTextNodes(t, width: l.content.width, y: l.content.minY, x: l.content.minX)
@@ -74,10 +100,10 @@ extension ChartSpec {
         return template.render(moment, rows: data, row: row)
     }
 
-    /// Whether the title block names the moment, and so is redrawn as the data moves.
+    /// Whether the title block or the caption names the moment, and so is redrawn as the data moves.
     var titleNamesTheMoment: Bool {
-        guard timeline != nil || moment != nil, let t = title else { return false }
-        return [t.title, t.subtitle ?? ""].contains { (try? MomentTemplate($0))?.isDynamic ?? false }
+        guard timeline != nil || moment != nil else { return false }
+        return [title?.title ?? "", title?.subtitle ?? "", caption?.text ?? ""].contains { (try? MomentTemplate($0))?.isDynamic ?? false }
     }
 
     /// The period label in its corner of the plot.

@@ -52,7 +52,7 @@ extension ChartSpec {
         var origin: Point
         switch lg.side {
         case .top: origin = Point(l.content.minX, p.minY - size.h - 10 - (extremes != nil ? lh + 6 : 0) - axisReach(.top, l))
-        case .bottom: origin = Point(l.content.minX, l.content.maxY - size.h)
+        case .bottom: origin = Point(l.content.minX, l.content.maxY - captionReach(width: l.content.width) - size.h)
         case .leading: origin = Point(l.content.minX, p.minY)
         case .trailing: origin = Point(l.content.maxX - size.w, p.minY)
         }

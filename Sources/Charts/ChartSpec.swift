@@ -34,6 +34,8 @@ public struct ChartSpec: Sendable {
     public var legend: LegendSpec?
     /// Title and subtitle.
     public var title: TitleSpec?
+    /// A note under the plot, its axis labels and the legend (a source line).
+    public var caption: CaptionSpec?
     /// The card behind the chart.
     public var card: CardSpec?
     /// A background and border of the plot rectangle.

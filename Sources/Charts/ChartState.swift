@@ -269,6 +269,7 @@ extension ChartSpec {
             }
             top += 10
         }
+        bottom -= captionReach(width: content.width)
         if let l = legend, !legendEntries.isEmpty {
             let size = legendSize(right - left)
             switch l.side {

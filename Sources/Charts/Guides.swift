@@ -28,9 +28,11 @@ public struct ChartStyle: @unchecked Sendable {
     public var titleSize: Double = 18
     /// Subtitle size.
     public var subtitleSize: Double = 13
+    /// Caption size.
+    public var captionSize: Double = 11
     /// Label and title colour.
     public var textColor = Color(r: 0.2, g: 0.2, b: 0.2)
-    /// Secondary text (subtitles, tick labels).
+    /// Secondary text (subtitles, captions, tick labels).
     public var secondaryTextColor = Color(r: 0.45, g: 0.45, b: 0.45)
     /// Axis line and tick colour.
     public var axisColor = Color(r: 0.55, g: 0.55, b: 0.55)
@@ -134,6 +136,22 @@ public struct TitleSpec: Sendable {
     public var shaping: ShapingOptions = .default
     /// Creates a title.
     public init(_ title: String, subtitle: String? = nil) { self.title = title; self.subtitle = subtitle }
+}
+
+/// A note under everything else, aligned leading: a source line ("Source: World Bank")
+/// or a remark, as ggplot2's `labs(caption:)`. It takes the subtitle's options.
+public struct CaptionSpec: Sendable {
+    /// The text.
+    public var text: String
+    /// Opacity (animatable).
+    public var opacity: AnimatedValue = .constant(1)
+    /// How the caption is set: wrapping or truncation at a maximum width (the chart's
+    /// content width when the style gives none), line height, alignment. Nil: one line.
+    public var textStyle: TextBlockStyle?
+    /// Shaping: features, language, direction.
+    public var shaping: ShapingOptions = .default
+    /// Creates a caption.
+    public init(_ text: String) { self.text = text }
 }
 
 /// A large label naming the moment a chart of moving data shows — the year of a bar

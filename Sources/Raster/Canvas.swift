@@ -284,11 +284,13 @@ public final class Canvas {
 
     /// Fills polygons in the current target's pixels (the paint is still in user space).
     /// With `replay`, the coverage comes from those recorded runs instead of
-    /// rasterizing `polys`; with `record`, the rasterizer's runs are appended to it.
+    /// rasterizing `polys`; with `record`, the rasterizer's runs are appended to it; with
+    /// `pieces`, the coverage is swept from those pieces' cells (Canvas+PieceCells.swift).
     func fillTarget(_ polys: [Polyline], paint: Paint, rule: FillRule, opacity: Double,
-                    blendMode: BlendMode = .sourceOver, replay: [CoverageRun]? = nil, record: CoverageRecorder? = nil) {
+                    blendMode: BlendMode = .sourceOver, replay: [CoverageRun]? = nil, record: CoverageRecorder? = nil,
+                    pieces: [PieceCells]? = nil) {
         let cx0 = state.clipX0, cy0 = state.clipY0, cx1 = state.clipX1, cy1 = state.clipY1
-        guard opacity > 0, !polys.isEmpty || replay != nil, cx1 > cx0, cy1 > cy0,
+        guard opacity > 0, !polys.isEmpty || replay != nil || pieces != nil, cx1 > cx0, cy1 > cy0,
               let shader = Shader(paint, transform: state.transform, table: gradientTable) else { return }
         let w = pixmap.width
         let mode = blendMode
@@ -410,6 +412,11 @@ public final class Canvas {
                                         blitRuns(run.y0, run.rows, spans, nil)
                                     }
                                 }
+                            }
+                        } else if let pieces {
+                            rasterizer.sweepPieces(pieces, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
+                                                   rule: rule, opacity: opacity) { y0, rows, spans in
+                                blitRuns(y0, rows, spans, nil)
                             }
                         } else {
                             rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,

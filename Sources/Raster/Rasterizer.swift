@@ -187,6 +187,15 @@ public final class Rasterizer {
             return
         }
         materializeRect()
+        walk(polylines)
+    }
+
+    /// Walks every polyline as a closed polygon into the cells, in order: `add` without
+    /// its held-back rectangle. Each polyline's cells depend only on its own points and
+    /// on the clip (not at all on the clip when the polyline lies strictly inside it), so
+    /// the cells of several polylines are the cells of each, one after the other
+    /// (`pieceCells`).
+    func walk(_ polylines: [Polyline]) {
         var a = Accumulator()
         swap(&a, &acc)
         defer { swap(&a, &acc) }

@@ -99,15 +99,18 @@ public struct TextNode: Sendable {
                 position: Point, anchor: TextAnchor = TextAnchor(), rotation: Double = 0, background: TextBackground? = nil,
                 options: ShapingOptions = .default, style: TextBlockStyle = .singleLine) {
         self.init(id: id, string, font: font, size: size, color: color, position: position, anchor: anchor, rotation: rotation,
-                  background: background, options: options, style: style, sharedLayout: true)
+                  background: background, options: options, style: style, counting: false)
     }
 
+    /// `counting`: the layout of one frame of a counter, from a small table of its own (not
+    /// the shared one: a counter's numbers rarely repeat, and would push the labels that do
+    /// out of it) and drawn glyph by glyph (`LaidOutText.pieces`).
     init(id: String?, _ string: String, font: Font, size: Double, color: Color, position: Point, anchor: TextAnchor,
-         rotation: Double, background: TextBackground?, options: ShapingOptions, style: TextBlockStyle, sharedLayout: Bool) {
+         rotation: Double, background: TextBackground?, options: ShapingOptions, style: TextBlockStyle, counting: Bool) {
         self.id = id; self.string = string; self.size = size; self.color = color
         self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
-        laidOut = sharedLayout ? LaidOutText.shared(string, font: font, size: size, options: options, style: style)
-            : LaidOutText(string, font: font, size: size, options: options, style: style)
+        laidOut = counting ? LaidOutText.counting(string, font: font, size: size, options: options, style: style)
+            : LaidOutText.shared(string, font: font, size: size, options: options, style: style)
     }
 
     /// The offset from the anchor to the baseline-left origin, in the text's own frame.
@@ -166,11 +169,9 @@ public struct TextNode: Sendable {
             // figures so its digits keep their places from frame to frame.
             var tabular = options
             if !tabular.features.contains(where: { $0.hasSuffix("tnum") || $0.hasPrefix("tnum") }) { tabular.features.append("tnum") }
-            // Its own layout, not the shared table's: a counter's numbers rarely repeat, and
-            // would push the labels that do out of the table.
             var now = TextNode(id: id, c.format(c.value.value(at: t)), font: font, size: size, color: color, position: position,
                                anchor: anchor, rotation: rotation, background: background, options: tabular, style: style,
-                               sharedLayout: false)
+                               counting: true)
             now.opacity = opacity; now.motion = motion; now.subpixelSteps = subpixelSteps
             now.render(at: t, on: canvas)
             return
@@ -193,7 +194,17 @@ public struct TextNode: Sendable {
                             opacity: drawOpacity, cache: layout.colorCoverage[i], subpixelSteps: subpixelSteps)
             }
         } else {
-            canvas.fill(layout.glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: layout.coverage)
+            if let pieces = layout.pieces {
+                // A counter's string is new on most frames, its glyphs are not: their cells
+                // are kept per glyph and place (Canvas+PieceCells.swift), same bytes.
+                let size = layout.size
+                canvas.fill(pieces: pieces.map { ShapePiece(source: $0.font, index: $0.glyph, scale: size, origin: $0.origin) },
+                            paint: .solid(color), opacity: drawOpacity) { i in
+                    pieces[i].font.glyphPath(glyph: pieces[i].glyph, size: size, origin: pieces[i].origin)
+                }
+            } else {
+                canvas.fill(layout.glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: layout.coverage)
+            }
             for i in layout.colorGlyphs.indices {
                 canvas.fill(Path.rect(layout.colorGlyphs[i].rect), paint: .image(layout.colorGlyphs[i]), rule: .nonZero,
                             opacity: drawOpacity, cache: layout.colorCoverage[i])
@@ -212,7 +223,19 @@ final class LaidOutText: Sendable {
     let options: ShapingOptions
     let style: TextBlockStyle
     let metrics: TextMetrics
-    let glyphs: Path
+    let size: Double
+    /// The outlines as one path, built with the layout unless it is drawn by `pieces`.
+    private let outlines: Path?
+    /// A counter's outline glyphs with their pen positions, drawn glyph by glyph so that
+    /// each glyph's cells are kept across frames (`Canvas.fill(pieces:)`); nil for other text.
+    let pieces: [PlacedOutline]?
+    /// The glyph outlines with the first baseline's left end at the origin.
+    var glyphs: Path {
+        if let outlines { return outlines }
+        var out = Path()
+        for p in pieces ?? [] { out.append(contentsOf: p.font.glyphPath(glyph: p.glyph, size: size, origin: p.origin)) }
+        return out
+    }
     let colorGlyphs: [ImagePaint]
     let lineStrings: [String]
     let coverage = CoverageCache()
@@ -230,6 +253,24 @@ final class LaidOutText: Sendable {
     /// How many layouts are kept (each holds its outlines and up to a few recorded coverages).
     static let capacity = 1024
 
+    /// Counters' layouts: a few, for a counter that holds a value (at its end) or counts
+    /// slowly, so its string repeats; cleared when full. They hold no outlines (`pieces`).
+    private static let counterTable = Mutex<[Key: LaidOutText]>([:])
+    static let counterCapacity = 256
+
+    /// A counter's layout of `string`: the one made before, or a new one drawn glyph by
+    /// glyph, whose shaping is not kept in the process's shaping table either.
+    static func counting(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText {
+        let key = Key(string: string, font: ObjectIdentifier(font), size: size, options: options, style: style)
+        if let hit = counterTable.withLock({ $0[key] }) { return hit }
+        let made = LaidOutText(string, font: font, size: size, options: options, style: style, pieces: true)
+        counterTable.withLock { t in
+            if t.count >= counterCapacity { t.removeAll(keepingCapacity: true) }
+            t[key] = made   // holds its font, so the identifier is not reused while kept
+        }
+        return made
+    }
+
     /// The layout of `string` with these settings: the one made before, or a new one.
     static func shared(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText {
         let key = Key(string: string, font: ObjectIdentifier(font), size: size, options: options, style: style)
@@ -243,11 +284,13 @@ final class LaidOutText: Sendable {
         }
     }
 
-    init(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) {
-        self.font = font; self.options = options; self.style = style
-        let block = TextBlock(string, font: font, size: size, options: options, style: style)
+    /// `pieces`: keep the glyphs and their places instead of building the outlines (a counter's).
+    init(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle, pieces: Bool = false) {
+        self.font = font; self.options = options; self.style = style; self.size = size
+        let block = TextBlock(string, font: font, size: size, options: options, style: style, keepShaping: !pieces)
         metrics = block.metrics
-        glyphs = block.path(at: .zero)
+        outlines = pieces ? nil : block.path(at: .zero)
+        self.pieces = pieces ? block.outlineGlyphs(at: .zero) : nil
         colorGlyphs = block.colorGlyphs.compactMap { g in
             Pixmap(width: g.image.width, height: g.image.height, premultipliedData: g.image.pixels)
                 .map { ImagePaint(pixmap: $0, rect: g.rect) }

@@ -145,7 +145,27 @@ public final class Font: @unchecked Sendable {
             descender = Double(extents.descender)
             lineSpacing = Double(extents.ascender - extents.descender + extents.line_gap)
         }
+        // Which printable ASCII characters the face has, read once: the shaper asks for
+        // every string of them (numbers, counters), and a lookup per character under the
+        // lock cost more than the rest of choosing fonts for them.
+        var ascii: (UInt64, UInt64) = (0, 0)
+        for v in 0x20...0x7E where FT_Get_Char_Index(face, FT_ULong(v)) != 0 {
+            if v < 64 { ascii.0 |= 1 << UInt64(v) } else { ascii.1 |= 1 << UInt64(v - 64) }
+        }
+        printableASCII = ascii
         state = Mutex(State(library: library, face: face))
+    }
+
+    /// Bits of the printable ASCII characters (0x20…0x7E) the face has a glyph for.
+    private let printableASCII: (UInt64, UInt64)
+
+    /// True when every byte of `utf8` is printable ASCII (0x20…0x7E) that the face has a
+    /// glyph for (`covers`), without taking the lock.
+    func coversPrintableASCII(_ utf8: String.UTF8View) -> Bool {
+        utf8.allSatisfy { b in
+            guard b >= 0x20 && b <= 0x7E else { return false }
+            return b < 64 ? printableASCII.0 & (1 << UInt64(b)) != 0 : printableASCII.1 & (1 << UInt64(b - 64)) != 0
+        }
     }
 
     deinit { hb_font_destroy(hbFont) }

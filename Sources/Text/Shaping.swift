@@ -120,7 +120,9 @@ enum Shaper {
     /// every glyph costs an outline and coverage, and a 1 MB title took 1 GB.
     static let maxScalars = 10_000
 
-    static func shape(_ original: String, font: Font, options: ShapingOptions) -> ShapedText {
+    /// `keep: false` neither looks the string up nor stores it (a counter's value, new on
+    /// most frames: a lookup in the full table missed its cache lines on every frame).
+    static func shape(_ original: String, font: Font, options: ShapingOptions, keep: Bool = true) -> ShapedText {
         var s = original
         if s.utf8.count > maxScalars && s.unicodeScalars.count > maxScalars {
             var cut = String.UnicodeScalarView(s.unicodeScalars.prefix(maxScalars))
@@ -129,14 +131,16 @@ enum Shaper {
             TextWarnings.labelTooLong(original.unicodeScalars.count, start: String(s.unicodeScalars.prefix(40)))
         }
         let key = Key(string: s, font: ObjectIdentifier(font), options: options)
-        if let hit = cache.withLock({ $0.table[key] }) { return hit }
+        if keep, let hit = cache.withLock({ $0.table[key] }) { return hit }
         let shaped = shapeUncached(s, font: font, options: options)
-        cache.withLock { c in
-            if c.table.count >= capacity || c.glyphs + shaped.glyphs.count > glyphCapacity {
-                c.table.removeAll(keepingCapacity: c.table.count < capacity)
-                c.glyphs = 0
+        if keep {
+            cache.withLock { c in
+                if c.table.count >= capacity || c.glyphs + shaped.glyphs.count > glyphCapacity {
+                    c.table.removeAll(keepingCapacity: c.table.count < capacity)
+                    c.glyphs = 0
+                }
+                if c.table.updateValue(shaped, forKey: key) == nil { c.glyphs += shaped.glyphs.count }
             }
-            if c.table.updateValue(shaped, forKey: key) == nil { c.glyphs += shaped.glyphs.count }
         }
         if !shaped.missing.isEmpty { TextWarnings.missingGlyphs(shaped.missing, in: s) }
         return shaped
@@ -186,13 +190,20 @@ enum Shaper {
         }
 
         // 1. A font for each cluster.
+        // Printable ASCII that the label's font has (numbers, counters, most Latin labels):
+        // every scalar is a cluster of its own, none is ignorable or an emoji, and each
+        // takes the label's font, which is what the loop below finds for it; skipped, and
+        // `fontOf` left empty for "all the label's font" (and `levels` below for "all
+        // level 0"): a counter's string is shaped on every frame, and making these arrays
+        // cost more than HarfBuzz's shaping of it (perf, in a 300-label frame).
+        let allPrimary = primary.coversPrintableASCII(s.utf8)
         var fonts: [Font] = [primary]
-        var fontOf = [Int](repeating: 0, count: n)
+        var fontOf: [Int] = allPrimary ? [] : [Int](repeating: 0, count: n)
         var missing: [Unicode.Scalar] = []
         let style = FontStyle(weight: primary.isBold ? 700 : 400, italic: primary.isItalic)
         let primaryFace = FontFace(path: primary.path, index: primary.faceIndex)
         var i = 0, previousFont = 0
-        for character in s {
+        for character in allPrimary ? "" : s {
             let cluster = character.unicodeScalars
             let count = cluster.count
             let needed = cluster.map(\.value).filter { !isIgnorableForCoverage($0) }
@@ -224,10 +235,11 @@ enum Shaper {
             i += count
         }
 
-        // 2. Bidi levels.
-        var levels = [UInt8](repeating: options.direction == .rightToLeft ? 1 : 0, count: n)
+        // 2. Bidi levels (none: every scalar at level 0).
+        var levels: [UInt8] = []
         var rtlParagraph = options.direction == .rightToLeft
         if options.direction == .rightToLeft || scalars.contains(where: needsBidi) {
+            levels = [UInt8](repeating: options.direction == .rightToLeft ? 1 : 0, count: n)
             let base: Int32 = options.direction == .leftToRight ? 1 : options.direction == .rightToLeft ? 2 : 0
             let resolved = levels.withUnsafeMutableBufferPointer { lv in
                 scalars.withUnsafeBufferPointer { ctext_bidi_levels($0.baseAddress, Int32(n), base, lv.baseAddress) }
@@ -246,8 +258,10 @@ enum Shaper {
         struct Run { let start: Int, end: Int, level: UInt8; var glyphs: [ShapedGlyph] }
         var runs: [Run] = []
         var start = 0
-        for k in 1...n where k == n || fontOf[k] != fontOf[start] || levels[k] != levels[start] || scripts[k] != scripts[start] {
-            runs.append(Run(start: start, end: k, level: levels[start], glyphs: []))
+        let oneFont = fontOf.isEmpty, levelZero = levels.isEmpty
+        for k in 1...n where k == n || (!oneFont && fontOf[k] != fontOf[start]) || (!levelZero && levels[k] != levels[start])
+                               || scripts[k] != scripts[start] {
+            runs.append(Run(start: start, end: k, level: levelZero ? 0 : levels[start], glyphs: []))
             start = k
         }
         let language = hb_language_from_string(options.language ?? "en", -1)
@@ -259,7 +273,7 @@ enum Shaper {
         defer { hb_buffer_destroy(buffer) }
         for r in runs.indices {
             let run = runs[r]
-            let font = fonts[fontOf[run.start]]
+            let font = fonts[oneFont ? 0 : fontOf[run.start]]
             hb_buffer_clear_contents(buffer)
             scalars.withUnsafeBufferPointer {
                 hb_buffer_add_utf32(buffer, $0.baseAddress, Int32(n), UInt32(run.start), Int32(run.end - run.start))
@@ -322,7 +336,7 @@ enum Shaper {
                 }
             }
             pen += advance
-            let f = fonts[fontOf[runs[r].start]]
+            let f = fonts[oneFont ? 0 : fontOf[runs[r].start]]
             ascent = max(ascent, f.ascent(size: 1)); descent = max(descent, f.descent(size: 1))
         }
         return ShapedText(font: primary, glyphs: placed, width: pen, ascent: ascent, descent: descent, ink: ink,

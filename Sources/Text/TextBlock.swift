@@ -77,11 +77,15 @@ public struct TextBlock: Sendable {
     /// The text of each line as set (with an ellipsis where truncated).
     public let strings: [String]
 
-    /// Sets `s` in `font` at `size` with `options` and `style`.
-    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default, style: TextBlockStyle = .singleLine) {
+    /// Sets `s` in `font` at `size` with `options` and `style`. `keepShaping: false` does
+    /// not keep its lines' shaping in the process's table (see `TextLine`).
+    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default, style: TextBlockStyle = .singleLine,
+                keepShaping: Bool = true) {
         var texts: [String] = []
         let limit = style.maxLines ?? (style.overflow == .truncate ? 1 : Int.max)
-        let paragraphs = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // (Without a newline, the one paragraph as it is: splitting cost a label drawn anew
+        // every frame, a counter's, more than shaping it.)
+        let paragraphs = s.utf8.contains(0x0A) ? s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [s]
         // Each line is shaped in its paragraph's direction: a wrapped Arabic paragraph whose
         // second line starts with a Latin word is still a right-to-left line.
         var directions: [TextDirection] = []
@@ -90,7 +94,8 @@ public struct TextBlock: Sendable {
                                                             wrap: style.overflow == .wrap) } ?? [paragraph]
             var direction = options.direction
             if direction == .auto && pieces.count > 1 {
-                direction = TextLine(paragraph, font: font, size: size, options: options).isRightToLeft ? .rightToLeft : .leftToRight
+                direction = TextLine(paragraph, font: font, size: size, options: options, keepShaping: keepShaping).isRightToLeft
+                    ? .rightToLeft : .leftToRight
             }
             for (k, piece) in pieces.enumerated() {
                 directions.append(direction)
@@ -109,11 +114,11 @@ public struct TextBlock: Sendable {
         let set = texts.indices.map { i -> TextLine in
             var o = options
             if i < directions.count { o.direction = directions[i] }
-            return TextLine(texts[i], font: font, size: size, options: o)
+            return TextLine(texts[i], font: font, size: size, options: o, keepShaping: keepShaping)
         }
         let width = set.map(\.metrics.width).max() ?? 0
         let advance = font.lineHeight(size: size) * style.lineHeight
-        var lines: [(TextLine, Point)] = []
+        var lines: [(line: TextLine, origin: Point)] = []
         var bounds = Rect.null
         for (i, line) in set.enumerated() {
             let free = width - line.metrics.width
@@ -144,6 +149,14 @@ public struct TextBlock: Sendable {
         var out = Path()
         for (line, o) in lines { out.append(contentsOf: line.path(at: Point(origin.x + o.x, origin.y + o.y))) }
         return out
+    }
+
+    /// The outline glyphs of every line with their pen positions, the first baseline's
+    /// left end at `origin`: `path(at:)` is the concatenation of their glyph paths, in
+    /// this order (see `TextLine.outlineGlyphs(at:)`).
+    public func outlineGlyphs(at origin: Point = .zero) -> [PlacedOutline] {
+        if lines.count == 1 { return lines[0].line.outlineGlyphs(at: Point(origin.x + lines[0].origin.x, origin.y)) }
+        return lines.flatMap { line, o in line.outlineGlyphs(at: Point(origin.x + o.x, origin.y + o.y)) }
     }
 
     /// The colour glyphs of every line, placed relative to the first baseline's left end.

@@ -41,6 +41,17 @@ public struct PlacedGlyph: Sendable {
     public let cluster: Int
 }
 
+/// An outline glyph with the pen position its outline is placed at
+/// (`Font.glyphPath(glyph:size:origin:)` gives its path).
+public struct PlacedOutline: Sendable {
+    /// The font the glyph is in.
+    public let font: Font
+    /// The glyph's index in `font`.
+    public let glyph: UInt32
+    /// The pen position, in pixels, y down.
+    public let origin: Point
+}
+
 /// A colour glyph (an emoji) placed on a line, to be drawn as an image.
 public struct PlacedColorGlyph: Sendable {
     /// The image, already reduced with an area filter to about its size on the line.
@@ -63,8 +74,10 @@ public struct TextLine: Sendable {
     public let size: Double
 
     /// Shapes `s` in `font` (with fallback fonts) and sets it at `size` pixels per em.
-    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default) {
-        let shaped = Shaper.shape(s, font: font, options: options)
+    /// `keepShaping: false` neither looks the string up in the process's table of shaped
+    /// strings nor keeps it there (a counter's value, which is not drawn again).
+    public init(_ s: String, font: Font, size: Double, options: ShapingOptions = .default, keepShaping: Bool = true) {
+        let shaped = Shaper.shape(s, font: font, options: options, keep: keepShaping)
         glyphs = shaped.glyphs.map {
             PlacedGlyph(font: $0.font, glyph: $0.glyph, position: Point($0.x * size, $0.y * size), cluster: $0.cluster)
         }
@@ -98,6 +111,16 @@ public struct TextLine: Sendable {
             i = j
         }
         return out
+    }
+
+    /// The outline glyphs of the line in the order `path(at:)` draws them, each with the
+    /// pen position its outline is placed at: `path(at:)` is the concatenation of
+    /// `font.glyphPath(glyph:size:origin:)` over them (glyphs without ink give empty paths).
+    public func outlineGlyphs(at origin: Point = .zero) -> [PlacedOutline] {
+        glyphs.compactMap { g in
+            g.font.isColorBitmap ? nil
+                : PlacedOutline(font: g.font, glyph: g.glyph, origin: Point(origin.x + g.position.x, origin.y + g.position.y))
+        }
     }
 
     /// The colour glyphs of the line (emoji), each reduced to its size on the line and

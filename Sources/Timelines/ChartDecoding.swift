@@ -6,7 +6,7 @@ import Scene
 import Charts
 
 extension TimelineDecoder {
-    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "card", "plotArea", "extremes", "style", "clip", "time", "periodLabel", "transform", "marks"]
+    static let chartKeys = ["data", "height", "inset", "x", "y", "grid", "axes", "legend", "title", "caption", "card", "plotArea", "extremes", "style", "clip", "time", "periodLabel", "transform", "marks"]
 
     static func chart(_ c: JSONCursor, frame: Rect, style: ChartStyle, tables: [String: DecodedTable]) -> ChartSpec? {
         guard let obj = c.object(allowedKeys: chartKeys) else { return nil }
@@ -24,13 +24,14 @@ extension TimelineDecoder {
             table = given
         }
         var st = style
-        if let so = obj.optional("style")?.object(allowedKeys: ["textColor", "secondaryTextColor", "axisColor", "labelSize", "titleSize", "subtitleSize", "axisTitleSize"]) {
+        if let so = obj.optional("style")?.object(allowedKeys: ["textColor", "secondaryTextColor", "axisColor", "labelSize", "titleSize", "subtitleSize", "captionSize", "axisTitleSize"]) {
             if let c = so.optional("textColor").flatMap(color) { st.textColor = c }
             if let c = so.optional("secondaryTextColor").flatMap(color) { st.secondaryTextColor = c }
             if let c = so.optional("axisColor").flatMap(color) { st.axisColor = c }
             if let v = so.optional("labelSize")?.double(min: 1, max: 500) { st.labelSize = v }
             if let v = so.optional("titleSize")?.double(min: 1, max: 500) { st.titleSize = v }
             if let v = so.optional("subtitleSize")?.double(min: 1, max: 500) { st.subtitleSize = v }
+            if let v = so.optional("captionSize")?.double(min: 1, max: 500) { st.captionSize = v }
             if let v = so.optional("axisTitleSize")?.double(min: 1, max: 500) { st.axisTitleSize = v }
         }
         var spec = ChartSpec(frame: frame, style: st, data: table?.rows ?? [])
@@ -89,6 +90,7 @@ extension TimelineDecoder {
         }
         if let l = obj.optional("legend") { spec.legend = legend(l) }
         if let t = obj.optional("title") { spec.title = title(t) }
+        if let c = obj.optional("caption") { spec.caption = caption(c) }
         // Unless the chart says, marks are clipped when a domain moves or leaves data outside.
         spec.clipsMarks = obj.optional("clip")?.bool()
         if let cc = obj.optional("card") {
@@ -130,6 +132,9 @@ extension TimelineDecoder {
             if let t = obj.optional("title") {
                 if case .object = t.value, let to = t.object() { checkMomentTemplate(to.optional("text")); checkMomentTemplate(to.optional("subtitle")) }
                 else { checkMomentTemplate(t) }
+            }
+            if let c = obj.optional("caption") {
+                if case .object = c.value, let co = c.object() { checkMomentTemplate(co.optional("text")) } else { checkMomentTemplate(c) }
             }
         }
         if let p = obj.optional("periodLabel") {
@@ -345,6 +350,19 @@ extension TimelineDecoder {
         shaping(o, into: &t.shaping)
         t.opacity = guideOpacity(o.optional("animate")) ?? t.opacity
         return t
+    }
+
+    /// `"caption": "Source: …"` or `{ "text", "animate", "wrap", "features", "language", "direction" }`:
+    /// the subtitle's options, for a note under the chart.
+    static func caption(_ c: JSONCursor) -> CaptionSpec? {
+        if case .string(let s) = c.value { return c.checkedLength(s).map { CaptionSpec($0) } }
+        guard let o = c.object(allowedKeys: ["text", "animate", "wrap"] + shapingKeys),
+              let text = o.required("text")?.string() else { return nil }
+        var caption = CaptionSpec(text)
+        if let w = o.optional("wrap") { caption.textStyle = textBlockStyle(w) }
+        shaping(o, into: &caption.shaping)
+        caption.opacity = guideOpacity(o.optional("animate")) ?? caption.opacity
+        return caption
     }
 
     /// `"animate": { "opacity": animation }` on a guide.

@@ -53,6 +53,7 @@ final class FrontDoorParityTests: XCTestCase {
           "style": { "labelSize": 10 },
           "card": true,
           "title": { "text": "Mix", "subtitle": "by quarter", "animate": { "opacity": { "from": 0, "to": 1, "duration": 0.4 } } },
+          "caption": { "text": "Source: the stores' ledgers", "animate": { "opacity": { "from": 0, "to": 1, "duration": 0.6 } } },
           "extremes": {},
           "axes": [ { "side": "bottom", "tickLength": 0, "labelAngle": -30 } ],
           "marks": [
@@ -142,6 +143,7 @@ final class FrontDoorParityTests: XCTestCase {
             .guideStyle(labelSize: 10)
             .card()
             .title("Mix", subtitle: "by quarter", fadeIn: .easeInOut(duration: 0.4))
+            .caption("Source: the stores' ledgers", fadeIn: .easeInOut(duration: 0.6))
             .extremeLabels()
             .chartXAxis(tickLength: 0, labelAngle: -30)
 
@@ -187,7 +189,7 @@ final class FrontDoorParityTests: XCTestCase {
 
     func testTheSwiftSceneHasTheDocumentsNodes() throws {
         let swift = try Self.swiftScene()
-        for id in ["chart0", "chart1", "chart2", "lines", "north", "bars", "vals", "band", "box", "dots", "legend", "title"] {
+        for id in ["chart0", "chart1", "chart2", "lines", "north", "bars", "vals", "band", "box", "dots", "legend", "title", "caption"] {
             XCTAssertNotNil(swift.node(id), id)
         }
     }

@@ -187,6 +187,32 @@ final class ShapingCacheTests: XCTestCase {
         XCTAssertGreaterThan(Shaper.cached.glyphs, 0)
         XCTAssertLessThan(Shaper.cached.strings, 120)
     }
+
+    /// Printable ASCII skips choosing a font cluster by cluster only when the label's font
+    /// has every character: in the emoji font (no letters) the letters still fall back.
+    func testPrintableASCIIFallsBackWhereTheFontLacksIt() throws {
+        let line = TextLine("Ab 12", font: dejaVu, size: 15)
+        XCTAssertTrue(line.glyphs.allSatisfy { $0.font === dejaVu })
+        let emoji = try Font(path: Noto.emoji)
+        let fallen = TextLine("Ab 12", font: emoji, size: 15)
+        XCTAssertEqual(fallen.missing, [])
+        XCTAssertTrue(fallen.glyphs.filter { $0.cluster < 2 }.allSatisfy { $0.font !== emoji && $0.glyph != 0 })
+    }
+
+    /// A string shaped with `keepShaping: false` (a counter's value) is not kept, and
+    /// shapes as it does when kept.
+    func testUnkeptShapingIsNotStoredAndShapesAlike() {
+        let s = "count 73,918,402"
+        let before = Shaper.cached.strings
+        let unkept = TextLine(s, font: dejaVu, size: 15, options: .tabularFigures, keepShaping: false)
+        XCTAssertEqual(Shaper.cached.strings, before)
+        let kept = TextLine(s, font: dejaVu, size: 15, options: .tabularFigures)
+        // Kept: one more, or the only one if keeping it cleared the full table.
+        XCTAssertTrue([before + 1, 1].contains(Shaper.cached.strings))
+        XCTAssertEqual(unkept.glyphs.map(\.glyph), kept.glyphs.map(\.glyph))
+        XCTAssertEqual(unkept.glyphs.map(\.position), kept.glyphs.map(\.position))
+        XCTAssertEqual(unkept.metrics, kept.metrics)
+    }
 }
 
 final class EmojiFontTests: XCTestCase {

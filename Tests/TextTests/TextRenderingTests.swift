@@ -130,6 +130,48 @@ final class TextRenderingTests: XCTestCase {
         XCTAssertEqual(Double(xs1.max()!), Double(xs8.max()!), accuracy: 4, "right edges agree")
     }
 
+    func testCounterDrawnGlyphByGlyphGivesTheBytesOfTheWholeLabel() throws {
+        // A counter's glyphs are filled from cells kept per glyph and place
+        // (Canvas.fill(pieces:)); a plain node with the same string and tabular figures
+        // fills the whole label. Same bytes on every frame, for new cells and kept ones,
+        // in several anchors, fractional places, a rotation, opacity with a pill, a wrapped
+        // two-line format and a format with fallback glyphs.
+        let formats: [@Sendable (Double) -> String] = [
+            { String(Int($0)) },
+            { v in "€" + String(Int(v)).reversed().enumerated().map { $0 > 0 && $0 % 3 == 0 ? "\($1)," : "\($1)" }.reversed().joined() },
+            { "\(Int($0)) 万人 ١٢" },
+            { "\(Int($0))\n\(Int($0) % 97) km" },
+        ]
+        let cases: [(TextAnchor, Point, Double, TextBackground?, Double, Int)] = [
+            (TextAnchor(.trailing, .baseline), Point(190.37, 40.5), 0, nil, 1, 0),
+            (TextAnchor(.leading, .baseline), Point(10.125, 38), 0, nil, 1, 1),
+            (TextAnchor(.center, .center), Point(100.5, 30.3), 0.12, nil, 1, 0),
+            (TextAnchor(.trailing, .top), Point(188, 6.7), 0, TextBackground(color: Color(r: 0.9, g: 0.9, b: 1)), 0.6, 1),
+            (TextAnchor(.leading, .baseline), Point(12.6, 30), 0, nil, 0.8, 2),
+            (TextAnchor(.leading, .top), Point(12.6, 4.2), 0, nil, 1, 3),
+        ]
+        var frames = 0
+        for (anchor, position, rotation, background, opacity, f) in cases {
+            var node = TextNode("0", font: dejaVu, size: 19.5, color: Color(r: 0.1, g: 0.1, b: 0.15), position: position,
+                                anchor: anchor, rotation: rotation, background: background)
+            node.opacity = .constant(opacity)
+            for v in [0.0, 7, 42, 1234, 1235, 1243, 99_999, 1234, 1_000_000, 1_000_000, 999_999] {
+                node.counter = (AnimatedValue.constant(v), formats[f])
+                let plain = TextNode(formats[f](v), font: dejaVu, size: 19.5, color: Color(r: 0.1, g: 0.1, b: 0.15),
+                                     position: position, anchor: anchor, rotation: rotation, background: background,
+                                     options: .tabularFigures)
+                var p = plain
+                p.opacity = .constant(opacity)
+                let a = render(node, width: 200, height: 60, background: .white)
+                let b = render(p, width: 200, height: 60, background: .white)
+                XCTAssertTrue(a.data == b.data, "\(formats[f](v)) anchored \(anchor) at \(position)")
+                XCTAssertNotEqual(a.data, Canvas(width: 200, height: 60, background: .white).pixmap.data, "ink")
+                frames += 1
+            }
+        }
+        XCTAssertEqual(frames, 66)
+    }
+
     func testReplayedCoverageGivesTheBytesOfAFreshFill() throws {
         // A node draws through its coverage cache: the second frame replays the first's
         // spans. Compare with a new node (empty cache) on every frame, over a background,

@@ -138,6 +138,7 @@ final class SchemaTests: XCTestCase {
             $0.chart["legend"] = ["entries": [$1]]
         },
         Context(name: "title", schema: ["title"], minimal: ["text": "t"]) { $0.chart["title"] = $1 },
+        Context(name: "caption", schema: ["caption"], minimal: ["text": "c"]) { $0.chart["caption"] = $1 },
         Context(name: "guide animate", schema: ["guideAnimate"], minimal: [:]) { $0.chart["title"] = ["text": "t", "animate": $1] },
         Context(name: "card", schema: ["card"], minimal: [:]) { $0.chart["card"] = $1 },
         Context(name: "plot area", schema: ["plotArea"], minimal: [:]) { $0.chart["plotArea"] = $1 },

@@ -63,6 +63,47 @@ final class TextOptionsDecodingTests: XCTestCase {
                                               options: label.options).glyphs)
     }
 
+    func captionDocument(_ caption: String, style: String = "") -> String {
+        """
+        { "canvas": { "width": 400, "height": 300 }, "duration": 2,
+          "data": { "t": { "values": [ { "x": 1, "y": 2 } ] } },
+          "charts": [ { "data": "t", "caption": \(caption) \(style), "marks": [ { "type": "bar" } ] } ] }
+        """
+    }
+
+    func testCaptionTakesTheSubtitlesOptions() throws {
+        let plain = try textNode(try scene(captionDocument(#""Source: World Bank""#)), "caption")
+        XCTAssertEqual(plain.string, "Source: World Bank")
+        XCTAssertEqual(plain.size, 11)
+        XCTAssertNil(plain.style.maxWidth, "one line without \"wrap\"")
+        let long = "A caption long enough to need three lines at a width of two hundred pixels, at least"
+        let s = try scene(captionDocument(
+            #"{ "text": "\#(long)", "wrap": { "maxWidth": 200, "lineHeight": 1.5 }, "language": "el", "features": ["-liga"], "#
+            + #""animate": { "opacity": { "from": 0, "to": 1, "duration": 1 } } }"#,
+            style: #", "style": { "captionSize": 9 }"#))
+        let c = try textNode(s, "caption")
+        XCTAssertEqual(c.size, 9)
+        XCTAssertEqual(c.style.maxWidth, 200)
+        XCTAssertEqual(c.style.lineHeight, 1.5)
+        XCTAssertEqual(c.options.language, "el")
+        XCTAssertEqual(c.options.features, ["-liga"])
+        XCTAssertGreaterThanOrEqual(c.lineStrings.count, 2)
+        XCTAssertEqual(c.opacity.value(at: 0), 0)
+        XCTAssertEqual(c.opacity.value(at: 1.5), 1)
+        // "wrap": true wraps at the chart's content width.
+        let wide = try textNode(try scene(captionDocument(#"{ "text": "\#(long) \#(long)", "wrap": true }"#)), "caption")
+        XCTAssertEqual(wide.style.maxWidth, 400 - 16)
+        XCTAssertGreaterThan(wide.lineStrings.count, 1)
+    }
+
+    func testBadCaptionsAreErrorsWithTheirPlace() {
+        XCTAssertThrowsError(try scene(captionDocument(#"{ "text": "c", "subtitle": "s" }"#))) { error in
+            XCTAssertTrue("\(error)".contains("charts[0].caption"), "\(error)")
+        }
+        XCTAssertThrowsError(try scene(captionDocument(#"{ "wrap": true }"#)))
+        XCTAssertThrowsError(try scene(captionDocument("12")))
+    }
+
     func testBadFeatureAndLanguageAreErrorsWithTheirPlace() {
         XCTAssertThrowsError(try scene(document(title: #""T""#, text: #"{ "features": ["tabular figures"], "language": "en us" }"#))) { error in
             let message = "\(error)"
