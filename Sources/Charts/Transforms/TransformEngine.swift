@@ -103,12 +103,25 @@ extension DataTransform {
             }
             guard lo <= hi else { return }
             let width = options.step ?? Self.binStep(lo, hi, maxBins: options.maxBins)
+            guard width.isFinite else {
+                // Values a whole double's range apart (-1e308 and 1e308) have no nice step.
+                throw TransformError(step: step, field: field, row: nil,
+                                     message: "bin cannot divide the values of \(quotedForMessage(field)), from \(Self.describe(.number(lo))) "
+                                     + "to \(Self.describe(.number(hi))), into bins: they span more than the largest number; give a \"step\"")
+            }
             for i in t.rows.indices {
                 guard case .number(let v)? = t.rows[i][field] else { continue }
                 var (start, stop) = Self.bin(v, width: width)
                 // The largest value closes the last bin rather than opening one of its own
                 // (0…1 in steps of 0.1 is ten bins, as in Vega-Lite).
                 if v == hi && start == v && v > lo { (start, stop) = Self.bin(v - width / 2, width: width) }
+                guard start.isFinite && stop.isFinite else {
+                    // 1e15 in steps of 1e-300 is bin number 1e315, beyond a double.
+                    throw TransformError(step: step, field: field, row: t.sources[i],
+                                         message: "bin cannot place \(Self.describe(.number(v))) of \(quotedForMessage(field)) in bins "
+                                         + "\(Self.describe(.number(width))) wide: its bin's edges would be beyond the largest number; "
+                                         + "give a larger \"step\"")
+                }
                 t.rows[i][name] = .number(start)
                 if let end { t.rows[i][end] = .number(stop) }
             }
@@ -317,7 +330,11 @@ extension DataTransform {
 
     static func describe(_ cell: DataValue) -> String {
         switch cell {
-        case .number(let v): return NumberFormat(maxFractionDigits: 6).format(v)
+        case .number(let v):
+            // Written out below 10^16, in exponent form beyond (not 309 digits for 1e308)
+            // and below 10^-6 (not "0" for 1e-300).
+            if v != 0 && (abs(v) >= 1e16 || abs(v) < 1e-6) { return "\(v)" }
+            return NumberFormat(maxFractionDigits: 6).format(v)
         case .string(let s): return "the text " + quotedForMessage(s)
         }
     }
@@ -337,8 +354,10 @@ extension DataTransform {
     }
 
     /// A nice bin width (1, 2 or 5 × 10ⁿ) giving at most `maxBins` bins over `lo…hi`.
+    /// Infinity when the values span more than the largest double (-1e308 to 1e308).
     public static func binStep(_ lo: Double, _ hi: Double, maxBins: Int) -> Double {
         guard hi > lo else { return 1 }
+        guard (hi - lo).isFinite else { return .infinity }
         var step = NiceTicks.step(lo, hi, count: max(1, maxBins))
         // The ticks' step may give one bin too many once the ends are rounded out.
         for _ in 0..<4 {
@@ -351,6 +370,8 @@ extension DataTransform {
     }
 
     static func pow10(_ v: Double) -> Double {
+        // An infinite or NaN step would never end the loops below.
+        guard v.isFinite, v > 0 else { return 1 }
         var p = 1.0
         while p * 10 <= v { p *= 10 }
         while p > v { p /= 10 }
