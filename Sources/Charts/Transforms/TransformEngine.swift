@@ -87,6 +87,12 @@ extension DataTransform {
                                          message: "timeUnit needs dates in \(quotedForMessage(field)), found \(Self.describe(cell)); "
                                          + "type the column as a date (\"columns\": { \(quotedForMessage(field)): \"date\" })")
                 }
+                guard abs(seconds) <= Self.maxDateSeconds else {
+                    // The calendar's arithmetic is in Ints of days: 1e300 s trapped converting.
+                    throw TransformError(step: step, field: field, row: t.sources[i],
+                                         message: "timeUnit needs dates within 1,000,000 years of 1970, found \(Self.describe(cell)) "
+                                         + "(seconds) in \(quotedForMessage(field))")
+                }
                 t.rows[i][name] = .number(Self.truncate(seconds, to: unit))
             }
             t.dates.updateValue(pattern, forKey: name)
@@ -163,6 +169,9 @@ extension DataTransform {
         var count = 0
         var firstRow: Int
         var numbers: [Double]
+        /// The sums again, each number scaled by 2^-64 (exact), for a mean whose plain sum
+        /// overflows: two values of 1e308 have a mean of 1e308 though their sum is infinite.
+        var scaled: [Double]
         var counts: [Int]
         var lists: [[Double]]
         var distinct: [Set<DataValue>]
@@ -181,7 +190,7 @@ extension DataTransform {
                 for (k, f) in fields.enumerated() {
                     if f.op == .min { initial[k] = .infinity } else if f.op == .max { initial[k] = -.infinity }
                 }
-                groups.append(Accumulator(firstRow: i, numbers: initial, counts: [Int](repeating: 0, count: n),
+                groups.append(Accumulator(firstRow: i, numbers: initial, scaled: [Double](repeating: 0, count: n), counts: [Int](repeating: 0, count: n),
                                           lists: fields.map { _ in [] }, distinct: fields.map { _ in [] },
                                           key: groupBy.map { row[$0] }))
             }
@@ -198,7 +207,8 @@ extension DataTransform {
                 }
                 groups[g].counts[k] += 1
                 switch f.op {
-                case .sum, .mean: groups[g].numbers[k] += v
+                case .sum: groups[g].numbers[k] += v
+                case .mean: groups[g].numbers[k] += v; groups[g].scaled[k] += v * Self.downScale
                 case .min: groups[g].numbers[k] = Swift.min(groups[g].numbers[k], v)
                 case .max: groups[g].numbers[k] = Swift.max(groups[g].numbers[k], v)
                 case .median: groups[g].lists[k].append(v)
@@ -216,12 +226,17 @@ extension DataTransform {
                 switch f.op {
                 case .count: row[f.name] = .number(Double(g.count))
                 case .distinct: row[f.name] = .number(Double(g.distinct[k].count))
-                case .sum: row[f.name] = .number(g.numbers[k])
-                case .mean: row[f.name] = c > 0 ? .number(g.numbers[k] / Double(c)) : nil
+                // A sum beyond the largest number is left missing, as calculate leaves a
+                // result that is not finite.
+                case .sum: row[f.name] = g.numbers[k].isFinite ? .number(g.numbers[k]) : nil
+                case .mean:
+                    let plain = g.numbers[k]
+                    row[f.name] = c == 0 ? nil : .number(plain.isFinite ? plain / Double(c) : g.scaled[k] / Double(c) * Self.upScale)
                 case .min, .max: row[f.name] = c > 0 ? .number(g.numbers[k]) : nil
                 case .median:
                     let s = g.lists[k].sorted()
-                    row[f.name] = s.isEmpty ? nil : .number(s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+                    // Halves first: the two middle numbers may add up beyond the largest.
+                    row[f.name] = s.isEmpty ? nil : .number(s.count % 2 == 1 ? s[s.count / 2] : s[s.count / 2 - 1] / 2 + s[s.count / 2] / 2)
                 }
             }
             rows.append(row); sources.append(t.sources[g.firstRow])
@@ -267,17 +282,28 @@ extension DataTransform {
                     var total = 0.0
                     for i in members {
                         total += t.rows[i][f.field ?? ""]?.number ?? 0
-                        t.rows[i][f.name] = .number(total)
+                        // A running total beyond the largest number is left missing.
+                        t.rows[i][f.name] = total.isFinite ? .number(total) : nil
                     }
                 case .movingAverage:
                     let values = members.map { t.rows[$0][f.field ?? ""]?.number }
-                    // Prefix sums over the group, so each frame costs O(1).
-                    var sums = [0.0], counts = [0]
-                    for v in values { sums.append(sums.last! + (v ?? 0)); counts.append(counts.last! + (v == nil ? 0 : 1)) }
+                    // A frame's sum from a tree of pairwise sums (O(log n) a frame). Prefix
+                    // sums were cheaper, but a frame's sum was then a difference of two
+                    // sums holding everything before it: after a spike of 1e17 the mean of
+                    // 1 and 3 came out as 0, and after two 1e308s as NaN. When the numbers
+                    // add up past the largest double, they are summed scaled by 2^-64 (exact).
+                    var counts = [0]
+                    for v in values { counts.append(counts.last! + (v == nil ? 0 : 1)) }
+                    var sums = RangeSums(values.map { $0 ?? 0 })
+                    var scale = 1.0
+                    if !sums.total.isFinite {
+                        sums = RangeSums(values.map { ($0 ?? 0) * Self.downScale })
+                        scale = Self.upScale
+                    }
                     for (k, i) in members.enumerated() {
                         let a = Swift.max(0, k + f.frame.before), b = Swift.min(members.count - 1, k + f.frame.after)
                         let c = b >= a ? counts[b + 1] - counts[a] : 0
-                        t.rows[i][f.name] = c > 0 ? .number((sums[b + 1] - sums[a]) / Double(c)) : nil
+                        t.rows[i][f.name] = c > 0 ? .number(sums.sum(a, b) / Double(c) * scale) : nil
                     }
                 }
             }
@@ -285,6 +311,14 @@ extension DataTransform {
     }
 
     // MARK: Helpers
+
+    /// 2^-64 and 2^64: sums of numbers scaled by the first cannot overflow for fewer than
+    /// 2^64 numbers, and scaling by a power of two is exact (down to 2^-958).
+    static let downScale = 0x1p-64, upScale = 0x1p64
+
+    /// The dates `timeUnit` truncates: within 1,000,000 years of 1970 in seconds (the
+    /// calendar's day arithmetic is in Ints; MomentTemplate writes years beyond as numbers).
+    static let maxDateSeconds = 1_000_000 * 365.2425 * 86_400
 
     /// The indices in the order of `keys` (stable).
     static func order(_ indices: Range<Int>, rows: [DataRow], keys: [SortKey]) -> [Int] {
@@ -387,6 +421,36 @@ extension DataTransform {
         }
         let k = (v / width).rounded(.down)
         return (k * width, (k + 1) * width)
+    }
+}
+
+/// Sums of runs of numbers, each from at most 2 log n pairwise sums of numbers inside the
+/// run (a segment tree), so a run's sum does not lose its digits to numbers outside it.
+struct RangeSums {
+    private var nodes: [Double]
+    private let size: Int
+
+    init(_ values: [Double]) {
+        var size = 1
+        while size < values.count { size *= 2 }
+        nodes = [Double](repeating: 0, count: 2 * size)
+        for (i, v) in values.enumerated() { nodes[size + i] = v }
+        for i in stride(from: size - 1, through: 1, by: -1) { nodes[i] = nodes[2 * i] + nodes[2 * i + 1] }
+        self.size = size
+    }
+
+    /// The sum of every number: finite only when no partial sum overflowed.
+    var total: Double { nodes[1] }
+
+    /// The sum of the numbers `a...b`.
+    func sum(_ a: Int, _ b: Int) -> Double {
+        var lo = a + size, hi = b + size + 1, s = 0.0
+        while lo < hi {
+            if lo & 1 == 1 { s += nodes[lo]; lo += 1 }
+            if hi & 1 == 1 { hi -= 1; s += nodes[hi] }
+            lo /= 2; hi /= 2
+        }
+        return s
     }
 }
 
