@@ -61,10 +61,7 @@ func decodeInDocument(_ table: [UInt8]) {
     let head = Array(#"{ "canvas": { "width": 64, "height": 64 }, "data": { "t":"#.utf8) + [0x0A]
     let tail = [0x0A] + Array("} }\n".utf8)
     let doc = head + table + tail
-    var lines = 1
-    for b in doc where b == 0x0A { lines += 1 }
-    var inputLines = 1
-    for b in table where b == 0x0A { inputLines += 1 }
+    let lines = lineCount(doc), inputLines = lineCount(table)
     do {
         _ = try TimelineDecoder.decode(doc, file: "timelines/fuzz.json", warnings: { _ in })
     } catch {
@@ -83,6 +80,15 @@ func decodeInDocument(_ table: [UInt8]) {
             }
         }
     }
+}
+
+/// Lines as the JSON parser counts them: ended by LF, CRLF or a lone CR.
+func lineCount(_ bytes: [UInt8]) -> Int {
+    var lines = 1
+    for (i, b) in bytes.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+        lines += 1
+    }
+    return lines
 }
 
 // MARK: Steps, read leniently
