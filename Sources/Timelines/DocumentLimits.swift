@@ -17,6 +17,12 @@ public struct DocumentLimits: Sendable {
     /// a format's literal text. Each character costs a glyph outline and coverage cells
     /// (a 1 MB title asked for 1 GB), so this bounds a label's memory at ~10 MB.
     public var maxLabelLength = 10_000
+    /// Most characters of text the charts may lay out in one frame (the glyph limit),
+    /// estimated before any is shaped (`ChartSpec.glyphEstimate`): labels, titles, tick
+    /// labels and legends. Each glyph laid out costs about 2 KB (its shaping, outline
+    /// and coverage) and 10 µs, so at the limit a frame's text takes about 1 GB and 5 s;
+    /// a 1,000-key race showing every key's label is estimated at 134,000.
+    public var maxGlyphsPerFrame = 500_000
     /// Directories besides the document's own folder whose files (CSV data, fonts) the
     /// document may read (`--allow-path DIR`). A file named by a document must otherwise
     /// lie inside the document's folder once every symlink is resolved.

@@ -275,6 +275,9 @@ public enum TimelineDecoder {
                 }
             }
         }
+        // Every label is shaped when the scene is built: refuse a document whose text is
+        // over the glyph limit before shaping any of it.
+        if !checkGlyphs(specs, cursors: cursors, limit: limits.maxGlyphsPerFrame) { return nil }
         // The assembly ChartScene uses too, so both front doors give the same frames.
         let scene = canvas.scene(charts: specs, height: canvas.height ?? height)
         if duration == nil && context?.lengthReported != true {
@@ -283,6 +286,42 @@ public enum TimelineDecoder {
             checkVideoLength(built, hold: hold, limit: limits.maxDuration, root: root)
         }
         return scene
+    }
+
+    /// False (reported) when the charts' text, estimated without shaping any
+    /// (`ChartSpec.glyphEstimate`), comes to more than `limit` glyphs a frame: reported
+    /// at the text mark or the chart where the running total crosses the limit.
+    static func checkGlyphs(_ specs: [ChartSpec?], cursors: [JSONCursor], limit: Int) -> Bool {
+        var total = 0
+        func over(_ glyphs: Int) -> Bool {
+            total = GlyphEstimate.add(total, glyphs)
+            return total > limit
+        }
+        let tail = ", over the limit of \(limit) glyphs a frame (the glyph limit); show fewer labels "
+            + "(a \"filter\" or \"top\" transform, or a timeline that shows one time at once) or shorter ones"
+        for (i, spec) in specs.enumerated() {
+            guard let spec, i < cursors.count else { continue }
+            let chart = cursors[i]
+            let estimate = spec.glyphEstimate()
+            let before = total
+            if over(estimate.guides) {
+                chart.report("the chart's titles, axis labels and legend come to up to \(estimate.guides) characters"
+                             + (before > 0 ? ", which takes the document's text to \(total)" : "") + tail)
+                return false
+            }
+            // The marks as written, when each decoded (else the chart is named).
+            let written = chart.object()?.optional("marks")?.array() ?? []
+            for (j, labels) in estimate.marks.enumerated() where labels.glyphs > 0 {
+                let before = total
+                guard over(labels.glyphs) else { continue }
+                let at = written.count == estimate.marks.count ? written[j] : chart
+                at.report("the mark shows up to \(labels.count) labels at once, of up to \(labels.longest) characters "
+                          + "(\(labels.glyphs) glyphs a frame)"
+                          + (before > 0 ? ", which takes the document's text to \(total)" : "") + tail)
+                return false
+            }
+        }
+        return true
     }
 
     /// Refuses a video whose animations end after the duration limit or never end (the

@@ -91,6 +91,32 @@ final class ResourceLimitTests: ChartreelTestCase {
                                         + "label's length (the label limit)"), r.stderr)
     }
 
+    /// A text mark showing `rows` labels of 10,000 characters each (within the label
+    /// limit), written into the test's directory.
+    func labelsDocument(rows: Int) throws -> String {
+        let label = String(repeating: "ab cd ", count: 1666) + "abcd"
+        let values = (0..<rows).map { #"{ "x": \#($0), "y": \#($0), "n": "\#(label)" }"# }.joined(separator: ", ")
+        let doc = #"{ "canvas": { "width": 200, "height": 100 }, "data": { "t": { "values": [ "# + values + #" ] } }, "#
+            + #""charts": [ { "data": "t", "marks": [ { "type": "text", "text": { "field": "n", "size": 1 } } ] } ] }"#
+        let path = tmp.appendingPathComponent("labels-\(rows).json").path
+        try doc.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testTextOverTheGlyphLimitExits2NamingTheLimitAndTheMark() throws {
+        // 51 labels of 10,000 characters: 510,000 glyphs a frame, over the limit of 500,000.
+        let over = try chartreelWithin(30, ["render", try labelsDocument(rows: 51), "-o", tmp.appendingPathComponent("o.mp4").path])
+        XCTAssertEqual(over.status, 2, over.stderr)
+        XCTAssertTrue(over.stderr.contains(": charts[0].marks[0]: the mark shows up to 51 labels at once, of up to 10000 characters "
+                                           + "(510000 glyphs a frame), over the limit of 500000 glyphs a frame (the glyph limit)"), over.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("o.mp4").path))
+        // 50 of them, the limit itself, render.
+        let png = tmp.appendingPathComponent("u.png").path
+        let under = try chartreelWithin(120, ["frame", try labelsDocument(rows: 50), "--at", "0", "-o", png])
+        XCTAssertEqual(under.status, 0, under.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: png))
+    }
+
     func testDataFilesStayInTheDocumentsFolderUnlessAllowed() throws {
         let folder = tmp.appendingPathComponent("doc")
         let shared = tmp.appendingPathComponent("shared")

@@ -63,6 +63,54 @@ final class UntrustedDocumentTests: XCTestCase {
         ])
     }
 
+    /// A document whose text mark shows `rows` labels of `label`.
+    func labels(_ rows: Int, _ label: String, extra: String = "") -> String {
+        let values = (0..<rows).map { #"{ "x": \#($0 % 100), "y": \#($0 / 100), "n": "\#(label)" }"# }.joined(separator: ", ")
+        return #"{ "data": { "d": { "values": [ "# + values + #" ] } }, "charts": [ { "data": "d", "marks": [ { "type": "text", "text": { "field": "n" } } ] }"#
+            + extra + " ] }"
+    }
+
+    func testTextOverTheGlyphLimitIsRefusedAtTheMarkNamingTheLimit() throws {
+        var small = DocumentLimits()
+        small.maxGlyphsPerFrame = 100
+        // 11 labels of 10 characters: 110 glyphs; 10 of them are 100, the limit itself.
+        let over = errors(labels(11, "abcdefghij"), limits: small)
+        XCTAssertEqual(over.count, 1, "\(over)")
+        XCTAssertTrue(over[0].hasPrefix("t.json:1:"), over[0])
+        XCTAssertTrue(over[0].contains(": charts[0].marks[0]: the mark shows up to 11 labels at once, of up to 10 characters (110 glyphs a frame), "
+                                       + "over the limit of 100 glyphs a frame (the glyph limit); show fewer labels"), over[0])
+        let under = labels(10, "abcdefghij")
+        XCTAssertEqual(errors(under, limits: small), [])
+        // Just under the limit decodes and draws.
+        var scene = try TimelineDecoder.decode(Array(under.utf8), file: dir.appendingPathComponent("doc/t.json").path, limits: small)
+        scene.width = 64; scene.height = 64
+        let frame = scene.frame(at: 0)
+        XCTAssertEqual(frame.width, 64)
+        // The limit counts the whole document: a second chart's title that takes the text
+        // past it is reported at that chart, with the total.
+        let title = String(repeating: "t", count: 20)
+        let two = errors(labels(9, "abcdefghij", extra: #", { "data": "d", "title": "\#(title)", "marks": [ { "type": "point" } ] }"#), limits: small)
+        XCTAssertEqual(two.count, 1, "\(two)")
+        XCTAssertTrue(two[0].contains(": charts[1]: the chart's titles, axis labels and legend come to up to 20 characters, which takes the "
+                                      + "document's text to 110, over the limit of 100 glyphs a frame (the glyph limit)"), two[0])
+    }
+
+    func testTenThousandLabelsOfTenThousandCharactersAreOverTheDefaultGlyphLimit() {
+        // Each label is within the label limit; together they are 10^8 glyphs a frame.
+        let long = String(repeating: "é", count: 10_000)
+        let values = (0..<10_000).map { #"{ "x": \#($0 % 100), "y": \#($0 / 100) }"# }.joined(separator: ", ")
+        let doc = #"{ "data": { "d": { "values": [ "# + values + #" ] } }, "charts": [ { "data": "d", "marks": [ { "type": "point" }, "#
+            + #"{ "type": "text", "text": { "value": "\#(long)" } } ] } ] }"#
+        let started = Date()
+        let messages = errors(doc)
+        XCTAssertEqual(messages.count, 1, "\(messages.map { $0.prefix(300) })")
+        XCTAssertTrue(messages.first?.contains("charts[0].marks[1]: the mark shows up to 10000 labels at once, of up to 10000 characters "
+                                               + "(100000000 glyphs a frame), over the limit of 500000 glyphs a frame (the glyph limit)") == true,
+                      "\(messages.map { $0.prefix(300) })")
+        // Refused before shaping: decoding alone, not 10^8 glyphs.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+    }
+
     func testACSVTextCellOverTheLimitIsRefusedAtItsCell() throws {
         try write("x,y\nab,1\nabcdef,2\n", "doc/t.csv")
         var small = DocumentLimits()

@@ -101,6 +101,12 @@ extension DataTransform {
                                          message: "timeUnit needs dates in \(quotedForMessage(field)), found \(Self.describe(cell)); "
                                          + "type the column as a date (\"columns\": { \(quotedForMessage(field)): \"date\" })")
                 }
+                guard abs(seconds) <= Self.maxDateSeconds else {
+                    // The calendar's arithmetic is in Ints of days: 1e300 s trapped converting.
+                    throw TransformError(step: step, field: field, row: t.sources[i],
+                                         message: "timeUnit needs dates within 1,000,000 years of 1970, found \(Self.describe(cell)) "
+                                         + "(seconds) in \(quotedForMessage(field))")
+                }
                 out.append(number: Self.truncate(seconds, to: unit))
             }
             t.rows.setColumn(name, out.column)
@@ -119,6 +125,12 @@ extension DataTransform {
             }
             guard lo <= hi else { return }
             let width = options.step ?? Self.binStep(lo, hi, maxBins: options.maxBins)
+            guard width.isFinite else {
+                // Values a whole double's range apart (-1e308 and 1e308) have no nice step.
+                throw TransformError(step: step, field: field, row: nil,
+                                     message: "bin cannot divide the values of \(quotedForMessage(field)), from \(Self.describe(.number(lo))) "
+                                     + "to \(Self.describe(.number(hi))), into bins: they span more than the largest number; give a \"step\"")
+            }
             let oldStart = t.rows.column(name), oldEnd = end.flatMap { t.rows.column($0) }
             var starts = DataColumn.Builder(), ends = DataColumn.Builder()
             for i in t.rows.indices {
@@ -129,6 +141,13 @@ extension DataTransform {
                 // The largest value closes the last bin rather than opening one of its own
                 // (0…1 in steps of 0.1 is ten bins, as in Vega-Lite).
                 if v == hi && start == v && v > lo { (start, stop) = Self.bin(v - width / 2, width: width) }
+                guard start.isFinite && stop.isFinite else {
+                    // 1e15 in steps of 1e-300 is bin number 1e315, beyond a double.
+                    throw TransformError(step: step, field: field, row: t.sources[i],
+                                         message: "bin cannot place \(Self.describe(.number(v))) of \(quotedForMessage(field)) in bins "
+                                         + "\(Self.describe(.number(width))) wide: its bin's edges would be beyond the largest number; "
+                                         + "give a larger \"step\"")
+                }
                 starts.append(number: start); ends.append(number: stop)
             }
             t.rows.setColumn(name, starts.column)
@@ -173,6 +192,9 @@ extension DataTransform {
         var count = 0
         var firstRow: Int
         var numbers: [Double]
+        /// The sums again, each number scaled by 2^-64 (exact), for a mean whose plain sum
+        /// overflows: two values of 1e308 have a mean of 1e308 though their sum is infinite.
+        var scaled: [Double]
         var counts: [Int]
         var lists: [[Double]]
         var distinct: [Set<DataValue>]
@@ -194,7 +216,7 @@ extension DataTransform {
                 for (k, f) in fields.enumerated() {
                     if f.op == .min { initial[k] = .infinity } else if f.op == .max { initial[k] = -.infinity }
                 }
-                groups.append(Accumulator(firstRow: i, numbers: initial, counts: [Int](repeating: 0, count: n),
+                groups.append(Accumulator(firstRow: i, numbers: initial, scaled: [Double](repeating: 0, count: n), counts: [Int](repeating: 0, count: n),
                                           lists: fields.map { _ in [] }, distinct: fields.map { _ in [] },
                                           key: keyColumns.map { $0?[i] }))
             }
@@ -211,7 +233,8 @@ extension DataTransform {
                 }
                 groups[g].counts[k] += 1
                 switch f.op {
-                case .sum, .mean: groups[g].numbers[k] += v
+                case .sum: groups[g].numbers[k] += v
+                case .mean: groups[g].numbers[k] += v; groups[g].scaled[k] += v * Self.downScale
                 case .min: groups[g].numbers[k] = Swift.min(groups[g].numbers[k], v)
                 case .max: groups[g].numbers[k] = Swift.max(groups[g].numbers[k], v)
                 case .median: groups[g].lists[k].append(v)
@@ -229,12 +252,17 @@ extension DataTransform {
                 switch f.op {
                 case .count: return .number(Double(g.count))
                 case .distinct: return .number(Double(g.distinct[k].count))
-                case .sum: return .number(g.numbers[k])
-                case .mean: return c > 0 ? .number(g.numbers[k] / Double(c)) : nil
+                // A sum beyond the largest number is left missing, as calculate leaves a
+                // result that is not finite.
+                case .sum: return g.numbers[k].isFinite ? .number(g.numbers[k]) : nil
+                case .mean:
+                    let plain = g.numbers[k]
+                    return c == 0 ? nil : .number(plain.isFinite ? plain / Double(c) : g.scaled[k] / Double(c) * Self.upScale)
                 case .min, .max: return c > 0 ? .number(g.numbers[k]) : nil
                 case .median:
                     let s = g.lists[k].sorted()
-                    return s.isEmpty ? nil : .number(s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+                    // Halves first: the two middle numbers may add up beyond the largest.
+                    return s.isEmpty ? nil : .number(s.count % 2 == 1 ? s[s.count / 2] : s[s.count / 2 - 1] / 2 + s[s.count / 2] / 2)
                 }
             })))
         }
@@ -285,17 +313,28 @@ extension DataTransform {
                     var total = 0.0
                     for i in members {
                         total += source?.number(at: i) ?? 0
-                        out[i] = total
+                        // A running total beyond the largest number is left missing.
+                        out[i] = total.isFinite ? total : nil
                     }
                 case .movingAverage:
                     let values = members.map { source?.number(at: $0) }
-                    // Prefix sums over the group, so each frame costs O(1).
-                    var sums = [0.0], counts = [0]
-                    for v in values { sums.append(sums.last! + (v ?? 0)); counts.append(counts.last! + (v == nil ? 0 : 1)) }
+                    // A frame's sum from a tree of pairwise sums (O(log n) a frame). Prefix
+                    // sums were cheaper, but a frame's sum was then a difference of two
+                    // sums holding everything before it: after a spike of 1e17 the mean of
+                    // 1 and 3 came out as 0, and after two 1e308s as NaN. When the numbers
+                    // add up past the largest double, they are summed scaled by 2^-64 (exact).
+                    var counts = [0]
+                    for v in values { counts.append(counts.last! + (v == nil ? 0 : 1)) }
+                    var sums = RangeSums(values.map { $0 ?? 0 })
+                    var scale = 1.0
+                    if !sums.total.isFinite {
+                        sums = RangeSums(values.map { ($0 ?? 0) * Self.downScale })
+                        scale = Self.upScale
+                    }
                     for (k, i) in members.enumerated() {
                         let a = Swift.max(0, k + f.frame.before), b = Swift.min(members.count - 1, k + f.frame.after)
                         let c = b >= a ? counts[b + 1] - counts[a] : 0
-                        out[i] = c > 0 ? (sums[b + 1] - sums[a]) / Double(c) : nil
+                        out[i] = c > 0 ? sums.sum(a, b) / Double(c) * scale : nil
                     }
                 }
             }
@@ -304,6 +343,14 @@ extension DataTransform {
     }
 
     // MARK: Helpers
+
+    /// 2^-64 and 2^64: sums of numbers scaled by the first cannot overflow for fewer than
+    /// 2^64 numbers, and scaling by a power of two is exact (down to 2^-958).
+    static let downScale = 0x1p-64, upScale = 0x1p64
+
+    /// The dates `timeUnit` truncates: within 1,000,000 years of 1970 in seconds (the
+    /// calendar's day arithmetic is in Ints; MomentTemplate writes years beyond as numbers).
+    static let maxDateSeconds = 1_000_000 * 365.2425 * 86_400
 
     /// The indices in the order of `keys` (stable).
     static func order(_ indices: Range<Int>, rows: DataTable, keys: [SortKey]) -> [Int] {
@@ -349,7 +396,11 @@ extension DataTransform {
 
     static func describe(_ cell: DataValue) -> String {
         switch cell {
-        case .number(let v): return NumberFormat(maxFractionDigits: 6).format(v)
+        case .number(let v):
+            // Written out below 10^16, in exponent form beyond (not 309 digits for 1e308)
+            // and below 10^-6 (not "0" for 1e-300).
+            if v != 0 && (abs(v) >= 1e16 || abs(v) < 1e-6) { return "\(v)" }
+            return NumberFormat(maxFractionDigits: 6).format(v)
         case .string(let s): return "the text " + quotedForMessage(s)
         }
     }
@@ -369,8 +420,10 @@ extension DataTransform {
     }
 
     /// A nice bin width (1, 2 or 5 × 10ⁿ) giving at most `maxBins` bins over `lo…hi`.
+    /// Infinity when the values span more than the largest double (-1e308 to 1e308).
     public static func binStep(_ lo: Double, _ hi: Double, maxBins: Int) -> Double {
         guard hi > lo else { return 1 }
+        guard (hi - lo).isFinite else { return .infinity }
         var step = NiceTicks.step(lo, hi, count: max(1, maxBins))
         // The ticks' step may give one bin too many once the ends are rounded out.
         for _ in 0..<4 {
@@ -383,6 +436,8 @@ extension DataTransform {
     }
 
     static func pow10(_ v: Double) -> Double {
+        // An infinite or NaN step would never end the loops below.
+        guard v.isFinite, v > 0 else { return 1 }
         var p = 1.0
         while p * 10 <= v { p *= 10 }
         while p > v { p /= 10 }
@@ -398,6 +453,36 @@ extension DataTransform {
         }
         let k = (v / width).rounded(.down)
         return (k * width, (k + 1) * width)
+    }
+}
+
+/// Sums of runs of numbers, each from at most 2 log n pairwise sums of numbers inside the
+/// run (a segment tree), so a run's sum does not lose its digits to numbers outside it.
+struct RangeSums {
+    private var nodes: [Double]
+    private let size: Int
+
+    init(_ values: [Double]) {
+        var size = 1
+        while size < values.count { size *= 2 }
+        nodes = [Double](repeating: 0, count: 2 * size)
+        for (i, v) in values.enumerated() { nodes[size + i] = v }
+        for i in stride(from: size - 1, through: 1, by: -1) { nodes[i] = nodes[2 * i] + nodes[2 * i + 1] }
+        self.size = size
+    }
+
+    /// The sum of every number: finite only when no partial sum overflowed.
+    var total: Double { nodes[1] }
+
+    /// The sum of the numbers `a...b`.
+    func sum(_ a: Int, _ b: Int) -> Double {
+        var lo = a + size, hi = b + size + 1, s = 0.0
+        while lo < hi {
+            if lo & 1 == 1 { s += nodes[lo]; lo += 1 }
+            if hi & 1 == 1 { hi -= 1; s += nodes[hi] }
+            lo /= 2; hi /= 2
+        }
+        return s
     }
 }
 
