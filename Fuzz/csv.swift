@@ -42,7 +42,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // The flat reader the document decoder uses must give the same rows.
         do {
             guard let flat = try CSVReader.typedTable(rest, file: "fuzz.csv", types: types) else { fatalError("no table") }
-            if flat.header != header || flat.rows != table || flat.rowLocations != text.locations.map({ $0[0] }) {
+            if flat.header != header || flat.rows.rows != table || flat.rowLocations != text.locations.map({ $0[0] }) {
                 fatalError("typedTable differs from read + table")
             }
         } catch {
