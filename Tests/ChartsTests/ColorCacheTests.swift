@@ -96,4 +96,36 @@ final class ColorCacheTests: XCTestCase {
         for e in elements { XCTAssertEqual(e.color, Palette.color(Int(e.series.dropFirst())!), e.series) }
         _ = c.build()
     }
+
+    /// A legend takes each series' first element only; its colours are those of the
+    /// first element of each series among all of them, for every colour encoding, with
+    /// rows that make no element (a missing value) before a series' first.
+    func testLegendColoursComeFromEachSeriesFirstElement() throws {
+        var rows = streams(12)
+        rows.insert(["name": .string("s5"), "year": .number(-1)], at: 0)        // no value: no element
+        rows.insert(["name": .string("s7"), "count": .number(3)], at: 1)        // no year: no element
+        let encodings: [ColorEncoding?] = [
+            nil,
+            .category(field: "name", colors: nil, domain: nil),
+            .thresholds(field: nil, steps: [(upTo: 4, color: Color(r: 1, g: 0, b: 0)), (upTo: 9, color: Color(r: 0, g: 1, b: 0))],
+                        otherwise: Color(r: 0, g: 0, b: 1)),
+            .valueGradient(stops: [(value: 0, color: Color(r: 0, g: 0, b: 0)), (value: 15, color: Color(r: 1, g: 1, b: 1))]),
+            .ramp(field: nil, stops: [Color(r: 0.2, g: 0.1, b: 0.5), Color(r: 0.9, g: 0.8, b: 0.1)]),
+        ]
+        for (n, enc) in encodings.enumerated() {
+            var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: try style(), data: rows)
+            c.x = Channel(field: "year"); c.y = Channel(field: "count")
+            var line = LineMarkSpec(options: MarkOptions(id: "l"))
+            line.options.series = "name"
+            line.options.color = enc
+            c.marks = [line]
+            let l = ChartState.unplaced(c.frame, x: c.resolve(c.x), y: c.resolve(c.y))
+            let all = c.elements(line, l)
+            let expected = c.seriesNames(line).compactMap { name in all.first { $0.series == name }.map { (name, $0.color) } }
+            let got = line.legendEntries(in: c)
+            XCTAssertEqual(got.map(\.name), expected.map(\.0), "encoding \(n)")
+            XCTAssertEqual(got.map(\.color), expected.map(\.1), "encoding \(n)")
+            XCTAssertEqual(got.count, 12)
+        }
+    }
 }

@@ -101,7 +101,10 @@ extension ChartMark {
         let names = chart.seriesNames(self)
         if options.series != nil && names.count > 1 {
             let l = ChartState.unplaced(chart.frame, x: chart.resolve(chart.x), y: chart.resolve(chart.y))
-            let els = chart.elements(self, l)
+            // Each series' first element only (not one per row: a million-row chart), where
+            // an element's value is its own row's (no stack, range or growth to share).
+            let own = options.stack == .none && options.y2 == nil && options.x2 == nil && !chart.data.has(DataTimeline.growField)
+            let els = chart.elements(self, l, rows: own ? chart.firstRowOfEachSeries(self, l) : nil)
             return names.compactMap { n in els.first(where: { $0.series == n }).map { (n, $0.color) } }
         }
         if let n = options.name { return [(n, legendColor)] }

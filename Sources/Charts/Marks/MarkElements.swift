@@ -66,6 +66,20 @@ extension ChartSpec {
         return out
     }
 
+    /// The first row of each series that makes an element (finite position and value), in
+    /// row order: what a legend's colours come from.
+    func firstRowOfEachSeries(_ m: any ChartMark, _ l: ChartState) -> [Int] {
+        let horizontal = isHorizontal(m, l)
+        let keyValues = horizontal ? l.yResolved.values : l.xResolved.values
+        let valValues = horizontal ? l.xResolved.values : l.yResolved.values
+        var seen = Set<String>(), out: [Int] = []
+        for i in rowIndices(m) {
+            guard let k = keyValues[i], let v = valValues[i], k.isFinite, v.isFinite else { continue }
+            if seen.insert(m.options.series.map { key(data[i][$0]) } ?? "").inserted { out.append(i) }
+        }
+        return out
+    }
+
     /// Resolves a mark's rows against the laid-out scales, stacking when asked.
     func elements(_ m: any ChartMark, _ l: ChartState, rows given: [Int]? = nil) -> [MarkElement] {
         let o = m.options
