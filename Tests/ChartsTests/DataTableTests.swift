@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import Charts
 
 /// The columnar table: what goes in as rows comes out as the same rows, each column is
@@ -113,7 +114,7 @@ final class DataTableTests: XCTestCase {
     /// Random tables: any mix of kinds and missing cells, changed at random, read back
     /// as the same dictionaries a plain array of rows gives.
     func testRandomTablesBehaveAsArraysOfRows() {
-        var rng = SplitMix(seed: 22)
+        var rng = SplitMix64(seed: 22)
         for _ in 0..<200 {
             let n = Int(rng.next() % 12)
             var reference: [DataRow] = []
@@ -140,18 +141,5 @@ final class DataTableTests: XCTestCase {
             let order = (0..<n).map { _ in Int(rng.next() % UInt64(max(1, n))) }
             if n > 0 { XCTAssertEqual(t.gathering(order).rows, order.map { reference[$0] }) }
         }
-    }
-}
-
-/// A small deterministic generator for the random cases.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

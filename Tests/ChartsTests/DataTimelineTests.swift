@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 import Geometry
 import Raster
 import Motion
@@ -190,7 +191,7 @@ final class DataTimelineTests: XCTestCase {
     /// first (a missing key, or a key repeated at a step: its first two rows), whether
     /// the key column is text or numbers: random tables against that reading.
     func testTheFirstProblemIsTheOneRowOrderMeetsFirst() {
-        var rng = SplitMix(seed: 15)
+        var rng = SplitMix64(seed: 15)
         for round in 0..<400 {
             let n = 1 + Int(rng.next() % 14)
             let textKeys = round % 2 == 0

@@ -3,18 +3,6 @@ import XCTest
 import Raster
 @testable import Export
 
-/// SplitMix64: a seeded generator so "random" render times reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A distinct opaque colour per frame index.
 func frameColor(_ i: Int) -> PremultipliedRGBA8 {
     PremultipliedRGBA8(r: UInt8(truncatingIfNeeded: i &* 37 &+ 11), g: UInt8(truncatingIfNeeded: i &* 91 &+ 200),

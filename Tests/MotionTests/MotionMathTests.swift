@@ -1,22 +1,11 @@
 import XCTest
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #else
 import Foundation
 #endif
 @testable import Motion
-
-/// A seeded generator (SplitMix64), so the sampled arguments are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Distance between two Doubles in units in the last place of `reference`.
 func ulps(_ value: Double, _ reference: Double) -> Double {

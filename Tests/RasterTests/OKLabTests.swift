@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #else

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import Raster
 
 final class PNGCodecTests: XCTestCase {

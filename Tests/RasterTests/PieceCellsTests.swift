@@ -1,6 +1,7 @@
 import CRasterKernels
 import Geometry
 import XCTest
+import TestSupport
 @testable import Raster
 
 /// Shapes filled piece by piece with the pieces' cells kept (`Canvas.fill(pieces:)`, what

@@ -2,6 +2,7 @@ import CRasterKernels
 import Foundation
 import Geometry
 import XCTest
+import TestSupport
 @testable import Raster
 
 /// The wide kernels (CRasterKernels, AVX2 and AVX-512) against their scalar references in Raster, on

@@ -1,5 +1,6 @@
 import CRasterKernels
 import XCTest
+import TestSupport
 @testable import Raster
 
 /// The yuv420p conversion (Pixmap+YUV.swift): the reference against the BT.709 definition

@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 import Foundation
 import Raster
 import Scene
@@ -23,7 +24,7 @@ final class DecimationTests: XCTestCase {
 
     /// A seeded random walk of `rows` rows as CSV, and a document plotting it with `marks`.
     func scene(rows: Int, marks: String, width: Int = 640, height: Int = 360) throws -> Scene {
-        var rng = SeededWalk(seed: 22)
+        var rng = SplitMix64(seed: 22)
         var y = 0.0
         var csv = "t,value\n"
         for i in 0..<rows {
@@ -62,7 +63,7 @@ final class DecimationTests: XCTestCase {
     /// drew: lines with trims, areas, several series with a filter, a series too short
     /// to decimate beside long ones, and a line whose x goes back and forth (not decimated).
     func testDecimatingRowsBeforeElementsChangesNoByte() throws {
-        var rng = SeededWalk(seed: 16)
+        var rng = SplitMix64(seed: 16)
         var csv = "t,value,s\n"
         var y = [0.0, 0.0, 0.0]
         for i in 0..<30_000 {
@@ -163,23 +164,3 @@ final class DecimationTests: XCTestCase {
         XCTAssertEqual(r(1.5), 1.5, "out-of-range trims pass through; the trim clamps them")
     }
 }
-
-/// SplitMix64, seeded: the same walk on every run.
-private struct SeededWalk {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    /// Box–Muller.
-    mutating func nextGaussian() -> Double {
-        let u = max(uniform(), 1e-300), v = uniform()
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-}
-

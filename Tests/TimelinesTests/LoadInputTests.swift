@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 import Raster
 import Scene
 @testable import Timelines
@@ -14,17 +15,6 @@ final class LoadInputTests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    /// A seeded generator (SplitMix64), so the data is the same on every run.
-    struct SplitMix { var s: UInt64
-        mutating func next() -> Double {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-    }
-
     func write(_ name: String, _ text: String) throws {
         try text.write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
     }
@@ -38,11 +28,11 @@ final class LoadInputTests: XCTestCase {
     }
 
     func testHundredThousandRowLineChart() throws {
-        var rng = SplitMix(s: 7)
+        var rng = SplitMix64(seed: 7)
         var csv = "t,value\n", y = 0.0
         csv.reserveCapacity(1_600_000)
         for i in 0..<100_000 {
-            y += rng.next() - 0.5
+            y += rng.uniform() - 0.5
             csv += "\(i),\(y)\n"
         }
         try write("walk.csv", csv)
@@ -82,13 +72,13 @@ final class LoadInputTests: XCTestCase {
     }
 
     func testTwoHundredSeriesStreamgraph() throws {
-        var rng = SplitMix(s: 200)
+        var rng = SplitMix64(seed: 200)
         var csv = "name,year,count\n"
         for s in 0..<200 {
-            let peak = 1920 + 99 * rng.next(), width = 5 + 25 * rng.next(), height = 100 + 4900 * rng.next()
+            let peak = 1920 + 99 * rng.uniform(), width = 5 + 25 * rng.uniform(), height = 100 + 4900 * rng.uniform()
             for year in 1920..<2020 {
                 let z = (Double(year) - peak) / width
-                csv += "name\(s),\(year),\(height * exp(-z * z) + 20 * rng.next())\n"
+                csv += "name\(s),\(year),\(height * exp(-z * z) + 20 * rng.uniform())\n"
             }
         }
         try write("names.csv", csv)
