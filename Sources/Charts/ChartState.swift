@@ -138,9 +138,6 @@ extension ChartSpec {
         return s
     }
 
-    /// Each number field's smallest and largest finite value over `rows`.
-    static func extents(_ rows: [DataRow]) -> [String: (Double, Double)] { extents(DataTable(rows: rows)) }
-
     /// Each number field's smallest and largest finite value over a table's rows.
     static func extents(_ table: DataTable) -> [String: (Double, Double)] {
         var out: [String: (Double, Double)] = [:]
