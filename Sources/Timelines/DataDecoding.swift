@@ -48,10 +48,13 @@ struct DecodedTable {
 /// transform, the input row each row came from.
 struct RowOrigins {
     private enum Base {
+        /// A CSV file's rows: one path, a location each.
         case csv(file: String, path: JSONPath, locations: [UInt64])
-        case rows([DecodedTable.Origin])
+        /// Inline rows: the `values` array's path (row k is its element k), a location
+        /// each, and the rows reported already (they were not objects).
+        case inline(file: String, path: JSONPath, locations: [UInt64], reported: Set<Int>)
     }
-    private var base = Base.rows([])
+    private var base = Base.inline(file: "", path: JSONPath(), locations: [], reported: [])
     /// Row → index into `base`; nil when they are the same.
     private var map: [Int]?
 
@@ -60,9 +63,14 @@ struct RowOrigins {
     /// The origins of a CSV file's rows.
     init(file: String, path: JSONPath, locations: [UInt64]) { base = .csv(file: file, path: path, locations: locations) }
 
+    /// The origins of the inline rows of the array at `path`.
+    init(file: String, inlineRowsAt path: JSONPath, locations: [UInt64], reported: Set<Int>) {
+        base = .inline(file: file, path: path, locations: locations, reported: reported)
+    }
+
     var count: Int {
         if let map { return map.count }
-        switch base { case .csv(_, _, let l): return l.count; case .rows(let o): return o.count }
+        switch base { case .csv(_, _, let l), .inline(_, _, let l, _): return l.count }
     }
 
     subscript(i: Int) -> DecodedTable.Origin {
@@ -70,14 +78,10 @@ struct RowOrigins {
         switch base {
         case .csv(let file, let path, let locations):
             return DecodedTable.Origin(file: file, path: path, location: SourceLocation(packed: locations[k]))
-        case .rows(let o): return o[k]
+        case .inline(let file, let path, let locations, let reported):
+            return DecodedTable.Origin(file: file, path: path.appending(index: k), location: SourceLocation(packed: locations[k]),
+                                       reported: reported.contains(k))
         }
-    }
-
-    /// Adds an inline row's origin (to origins not yet gathered).
-    mutating func append(_ o: DecodedTable.Origin) {
-        guard map == nil, case .rows(var list) = base else { preconditionFailure("append to gathered origins") }
-        base = .rows([]); list.append(o); base = .rows(list)
     }
 
     /// The origins of the rows at `indices`, in that order.
@@ -108,27 +112,8 @@ extension TimelineDecoder {
             c.report("\"columns\" types the columns of a CSV \"file\"; inline \"values\" need no types")
         }
         if !obj.contains("file") {
-            guard let rows = obj.required("values")?.array(minCount: 1) else { return .invalid }
-            for r in rows {
-                // A row that is not an object still gets a place, so indices match the document.
-                var row: DataRow = [:]
-                let ro = r.object()
-                if let ro {
-                    for (k, v) in ro.entries {
-                        switch v.value {
-                        case .number(let d, _): row[k] = .number(d)
-                        case .string(let s): row[k] = .string(v.checkedLength(s) ?? "")
-                        case .null: break
-                        default:
-                            v.report("expected a number or a string, found \(v.value.kindDescription)")
-                            // A stand-in keeps the row from being reported again as lacking the field.
-                            row[k] = .number(0)
-                        }
-                    }
-                }
-                out.rows.append(row)
-                out.origins.append(DecodedTable.Origin(file: r.file, path: r.path, location: r.location, reported: ro == nil))
-            }
+            guard let rows = obj.required("values")?.elements(minCount: 1) else { return .invalid }
+            (out.rows, out.origins) = inlineRows(rows)
         }
         if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as", "displayNames"]) {
             let colCursors = fold.required("columns")?.array(minCount: 1) ?? []
@@ -183,6 +168,131 @@ extension TimelineDecoder {
             transform(t, table: &out, tableName: c.path.components.last.flatMap(keyName) ?? "")
         }
         return out
+    }
+
+    /// False makes every inline row go the general way (for tests comparing the two).
+    nonisolated(unsafe) static var readsRowsOffTape = true
+
+    /// Inline rows straight into columns, with their origins.
+    ///
+    /// A parsed row that is an object of numbers, strings (within the label limit) and
+    /// nulls without a repeated key is read off the tape (JSONTape.swift) with no cursor,
+    /// path or dictionary; its keys are matched to columns by their bytes, as the rows
+    /// of a table mostly repeat them. Any other row goes through cursors, which report
+    /// what is wrong with it exactly as before.
+    static func inlineRows(_ rows: JSONArrayCursor) -> (DataTable, RowOrigins) {
+        var fields: [String] = [], slot: [String: Int] = [:]
+        var columns: [DataColumn.Builder] = [], filled: [Int] = []
+        func column(_ field: String) -> Int {
+            if let k = slot[field] { return k }
+            slot[field] = fields.count
+            fields.append(field); columns.append(DataColumn.Builder()); filled.append(0)
+            return fields.count - 1
+        }
+        // Keys read off the tape, numbered as first seen; a key's column is made when it
+        // first has a value (as the general way makes it), so the order of fields is the same.
+        var keyIDs: [String: Int] = [:], keyNames: [String] = [], keyColumns: [Int] = []
+        var seen: [Int] = []   // per key, the last row that had it, for repeated keys
+        func keyID(_ name: String) -> Int {
+            if let k = keyIDs[name] { return k }
+            keyIDs[name] = keyNames.count
+            keyNames.append(name); keyColumns.append(-1); seen.append(-1)
+            return keyNames.count - 1
+        }
+        func put(_ v: DataValue?, column k: Int, row: Int) {
+            while filled[k] < row { columns[k].append(nil); filled[k] += 1 }
+            columns[k].append(v); filled[k] = row + 1
+        }
+        var locations: [UInt64] = []
+        locations.reserveCapacity(rows.count)
+        var reported = Set<Int>()
+        let limit = TimelineDecoder.labelLimit
+        // Per member position, a key's bytes seen there before and its number.
+        var recent: [(range: Range<Int>, column: Int)] = []
+        var scanner: SourceMap.Scanner? = nil
+        var rowColumns: [Int] = []
+        for r in rows.indices {
+            if case .parsed(let d, let children) = rows.elements {
+                let e = Int(children[r])
+                // Rows come in text order, so one scanner walks the text once for all their locations.
+                let offset = d.offset(e)
+                if scanner == nil || scanner!.offset > offset { scanner = d.map.scanner(before: offset) }
+                scanner!.advance(to: offset, in: d.source)
+                locations.append(scanner!.location.packed)
+                if readsRowsOffTape && readRow(d, e, row: r) { continue }
+            } else {
+                locations.append(rows[r].location.packed)
+            }
+            // The general way: cursors report whatever is wrong.
+            let c = rows[r]
+            guard let ro = c.object() else { reported.insert(r); continue }
+            var row: DataRow = [:]   // a repeated key's last value wins
+            for (k, v) in ro.entries {
+                switch v.value {
+                case .number(let x, _): row[k] = .number(x)
+                case .string(let s): row[k] = .string(v.checkedLength(s) ?? "")
+                case .null: break
+                default:
+                    v.report("expected a number or a string, found \(v.value.kindDescription)")
+                    // A stand-in keeps the row from being reported again as lacking the field.
+                    row[k] = .number(0)
+                }
+            }
+            var done = Set<String>()
+            for k in ro.keys where row[k] != nil && done.insert(k).inserted { put(row[k], column: column(k), row: r) }
+        }
+
+        /// Reads row `r` at tape index `e` into the columns; false (and nothing read) when
+        /// it is not a plain object of numbers, strings and nulls.
+        func readRow(_ d: JSONDocument, _ e: Int, row r: Int) -> Bool {
+            guard d.tag(e) == .object else { return false }
+            // First check, then read, so a row read the general way is not half in the columns.
+            rowColumns.removeAll(keepingCapacity: true)
+            var ok = true
+            d.source.withUnsafeBufferPointer { source in
+                d.forEachChild(e) { key in
+                    guard ok else { return }
+                    let m = rowColumns.count
+                    let (raw, escaped) = d.rawString(key)
+                    let k: Int
+                    if !escaped, m < recent.count, recent[m].range.count == raw.count,
+                       memcmp(source.baseAddress! + recent[m].range.lowerBound, source.baseAddress! + raw.lowerBound, raw.count) == 0 {
+                        k = recent[m].column
+                    } else {
+                        k = keyID(d.string(key))
+                        if !escaped {
+                            if m < recent.count { recent[m] = (raw, k) } else { recent.append((raw, k)) }
+                        }
+                    }
+                    switch d.tag(key + 1) {
+                    case .smallInteger, .number, .null: break
+                    case .string: if d.rawString(key + 1).range.count > limit { ok = false }
+                    default: ok = false
+                    }
+                    if seen[k] == r { ok = false }   // a repeated key
+                    seen[k] = r
+                    rowColumns.append(k)
+                }
+            }
+            guard ok else { return false }
+            var m = 0
+            d.forEachChild(e) { key in
+                let id = rowColumns[m]
+                m += 1
+                let tag = d.tag(key + 1)
+                guard tag != .null else { return }
+                if keyColumns[id] < 0 { keyColumns[id] = column(keyNames[id]) }
+                let k = keyColumns[id]
+                if tag == .string { put(.string(d.string(key + 1)), column: k, row: r) }
+                else { put(.number(d.number(key + 1)), column: k, row: r) }
+            }
+            return true
+        }
+
+        let n = rows.count
+        for k in fields.indices { while filled[k] < n { columns[k].append(nil); filled[k] += 1 } }
+        let table = DataTable(count: n, columns: fields.indices.map { (fields[$0], columns[$0].column) })
+        return (table, RowOrigins(file: rows.parent.file, inlineRowsAt: rows.parent.path, locations: locations, reported: reported))
     }
 
     private static func keyName(_ component: JSONPath.Component) -> String? {

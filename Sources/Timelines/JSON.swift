@@ -1,9 +1,10 @@
-// The JSON tree that timeline documents are decoded from.
+// The JSON values that timeline documents are decoded from.
 //
 // Foundation's JSONDecoder cannot say where a value came from, and DESIGN.md
 // ("Bad input") promises that every error names the file, the JSON path and
-// line:column. So ChartReel parses JSON itself (JSONParser.swift) into this
-// tree, in which every value and every object key remembers its position.
+// line:column. So ChartReel parses JSON itself (JSONParser.swift) onto a compact
+// tape (JSONTape.swift) and reads it through these types, in which every value and
+// every object key can tell its position.
 
 /// A position in a JSON text: 1-based line and column.
 ///
@@ -33,38 +34,142 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 }
 
 /// A JSON value together with the location of its first character.
-public struct JSONNode: Hashable, Sendable {
-    /// The value.
-    public var value: JSONValue
-    /// Where the value starts: its opening `{`, `[` or `"`, its sign or first
-    /// digit, or the first letter of `true`, `false` or `null`.
-    public var location: SourceLocation
+///
+/// A node is either a value on a parsed document's tape (JSONTape.swift), read one
+/// level at a time, or a value built in code (`init(value:location:)`), such as a
+/// `--set` value or a tree with parameters substituted. Both read alike.
+public struct JSONNode: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    enum Storage: Sendable {
+        case parsed(JSONDocument, UInt32)
+        case built(Built)
+    }
+    final class Built: Sendable {
+        let value: JSONValue
+        let location: SourceLocation
+        init(value: JSONValue, location: SourceLocation) { self.value = value; self.location = location }
+    }
+    let storage: Storage
 
     /// Creates a node.
     public init(value: JSONValue, location: SourceLocation) {
-        self.value = value
-        self.location = location
+        storage = .built(Built(value: value, location: location))
     }
+
+    init(_ document: JSONDocument, _ index: Int) {
+        storage = .parsed(document, UInt32(truncatingIfNeeded: index))
+    }
+
+    /// The value (its children are nodes in turn).
+    public var value: JSONValue {
+        switch storage {
+        case .parsed(let d, let i): return d.value(Int(i))
+        case .built(let b): return b.value
+        }
+    }
+
+    /// Where the value starts: its opening `{`, `[` or `"`, its sign or first
+    /// digit, or the first letter of `true`, `false` or `null`.
+    public var location: SourceLocation {
+        switch storage {
+        case .parsed(let d, let i): return d.location(Int(i))
+        case .built(let b): return b.location
+        }
+    }
+
+    /// The document and tape index of a parsed node.
+    var parsed: (document: JSONDocument, index: Int)? {
+        if case .parsed(let d, let i) = storage { return (d, Int(i)) }
+        return nil
+    }
+
+    /// True when the value is `null`, without reading it.
+    var isNull: Bool {
+        switch storage {
+        case .parsed(let d, let i): return d.tag(Int(i)) == .null
+        case .built(let b): if case .null = b.value { return true }; return false
+        }
+    }
+
+    /// True when both are the same parsed value or the same built one (not merely equal).
+    func isSame(as other: JSONNode) -> Bool {
+        switch (storage, other.storage) {
+        case let (.parsed(a, i), .parsed(b, j)): return a === b && i == j
+        case let (.built(a), .built(b)): return a === b
+        default: return false
+        }
+    }
+
+    public static func == (a: JSONNode, b: JSONNode) -> Bool {
+        if a.isSame(as: b) { return true }
+        return a.location == b.location && a.value == b.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(value)
+    }
+
+    /// `JSONNode(value: …, location: line:column)`, the whole tree below.
+    public var description: String { "JSONNode(value: \(String(reflecting: value)), location: \(location))" }
+    public var debugDescription: String { description }
 }
 
 /// One `"key": value` member of a JSON object.
 ///
 /// A named struct rather than a tuple so that nodes can be `Hashable`; it reads
 /// the same as the tuple would (`member.key`, `member.keyLocation`, `member.value`).
-public struct JSONMember: Hashable, Sendable {
+public struct JSONMember: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The key, with escapes resolved.
     public var key: String
-    /// Where the key's opening quote is.
-    public var keyLocation: SourceLocation
     /// The member's value.
     public var value: JSONNode
+    /// Where the key is: given, or worked out from the tape when asked.
+    private var keyPlace: KeyPlace
+    private enum KeyPlace: Sendable {
+        case given(SourceLocation)
+        case parsed(JSONDocument, UInt32)
+    }
 
     /// Creates a member.
     public init(key: String, keyLocation: SourceLocation, value: JSONNode) {
         self.key = key
-        self.keyLocation = keyLocation
+        self.keyPlace = .given(keyLocation)
         self.value = value
     }
+
+    /// The member whose key is at `keyIndex` on `document`'s tape (its value follows).
+    init(document: JSONDocument, keyIndex: Int) {
+        key = document.string(keyIndex)
+        value = JSONNode(document, keyIndex + 1)
+        keyPlace = .parsed(document, UInt32(truncatingIfNeeded: keyIndex))
+    }
+
+    /// Where the key's opening quote is.
+    public var keyLocation: SourceLocation {
+        get {
+            switch keyPlace {
+            case .given(let l): return l
+            case .parsed(let d, let i): return d.location(Int(i))
+            }
+        }
+        set { keyPlace = .given(newValue) }
+    }
+
+    public static func == (a: JSONMember, b: JSONMember) -> Bool {
+        a.key == b.key && a.keyLocation == b.keyLocation && a.value == b.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(keyLocation)
+        hasher.combine(value)
+    }
+
+    /// `JSONMember(key: "k", keyLocation: line:column, value: …)`.
+    public var description: String {
+        "JSONMember(key: \(String(reflecting: key)), keyLocation: \(keyLocation), value: \(value))"
+    }
+    public var debugDescription: String { description }
 }
 
 /// A JSON value (RFC 8259) whose children carry their locations.
@@ -127,6 +232,9 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
         case numberOutOfRange(literal: String)
         /// Arrays and objects nested deeper than `limit`.
         case nestingTooDeep(limit: Int)
+        /// A text of a terabyte or more, or of more than 2^32 values' worth of tape:
+        /// beyond what the parsed form can point to.
+        case documentTooLarge
     }
 
     /// What is wrong.
@@ -180,6 +288,8 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
             return "number out of range: \(literal)"
         case .nestingTooDeep(let limit):
             return "nesting too deep: more than \(limit) nested arrays and objects"
+        case .documentTooLarge:
+            return "the document is too large to parse: at most 1 TB and about 4 billion values"
         }
     }
 

@@ -125,10 +125,7 @@ public struct JSONCursor {
     /// Where the value starts.
     public var location: SourceLocation { node.location }
     /// True when the value is `null`.
-    public var isNull: Bool {
-        if case .null = node.value { return true }
-        return false
-    }
+    public var isNull: Bool { node.isNull }
 
     /// Parses `bytes`, runs `body` on a cursor at the root, and returns its result.
     ///
@@ -221,7 +218,23 @@ public struct JSONCursor {
     /// The value as an array of cursors at its elements, with between
     /// `minCount` and `maxCount` elements.
     public func array(minCount: Int = 0, maxCount: Int = .max) -> [JSONCursor]? {
-        guard case .array(let elements) = node.value else { return mismatch("an array") }
+        elements(minCount: minCount, maxCount: maxCount).map(Array.init)
+    }
+
+    /// The value as an array, checked as `array(minCount:maxCount:)` does, whose
+    /// cursors are made as they are read: for long arrays, such as inline rows.
+    public func elements(minCount: Int = 0, maxCount: Int = .max) -> JSONArrayCursor? {
+        let elements: JSONArrayCursor.Elements
+        if let (d, i) = node.parsed {
+            guard d.tag(i) == .array else { return mismatch("an array") }
+            var children: [UInt32] = []
+            children.reserveCapacity(d.childCount(i))
+            d.forEachChild(i) { children.append(UInt32(truncatingIfNeeded: $0)) }
+            elements = .parsed(d, children)
+        } else {
+            guard case .array(let nodes) = node.value else { return mismatch("an array") }
+            elements = .built(nodes)
+        }
         if elements.count < minCount || elements.count > maxCount {
             let bound: String
             if minCount == maxCount {
@@ -236,9 +249,7 @@ public struct JSONCursor {
             let noun = maxCount == 1 || (minCount == 1 && maxCount == .max) ? "element" : "elements"
             return fail("expected an array of \(bound) \(noun), found \(elements.count)")
         }
-        return elements.enumerated().map { index, element in
-            JSONCursor(node: element, path: path.appending(index: index), file: file, sink: sink)
-        }
+        return JSONArrayCursor(parent: self, elements: elements)
     }
 
     // MARK: Scalars
@@ -324,6 +335,39 @@ public struct JSONCursor {
     /// The value as a case of a string-backed enum, checked like `stringEnum(_:)`.
     public func stringEnum<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E? where E.RawValue == String {
         stringEnum(E.allCases.map(\.rawValue)).flatMap(E.init(rawValue:))
+    }
+}
+
+/// Cursors at the elements of an array, made as they are read (an array of a
+/// million inline rows does not become a million cursors and paths at once).
+public struct JSONArrayCursor: RandomAccessCollection {
+    enum Elements {
+        case parsed(JSONDocument, [UInt32])
+        case built([JSONNode])
+
+        var count: Int {
+            switch self {
+            case .parsed(_, let c): return c.count
+            case .built(let n): return n.count
+            }
+        }
+    }
+
+    /// The cursor at the array itself.
+    public let parent: JSONCursor
+    let elements: Elements
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { elements.count }
+
+    /// A cursor at element `i`.
+    public subscript(i: Int) -> JSONCursor {
+        let node: JSONNode
+        switch elements {
+        case .parsed(let d, let c): node = JSONNode(d, Int(c[i]))
+        case .built(let n): node = n[i]
+        }
+        return JSONCursor(node: node, path: parent.path.appending(index: i), file: parent.file, sink: parent.sink)
     }
 }
 

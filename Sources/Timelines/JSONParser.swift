@@ -22,12 +22,19 @@ public enum JSONParser {
     public static let maxDepth = 512
 
     /// Parses one JSON value from UTF-8 `bytes`, which may start with a byte order mark.
+    /// The node refers to a tape that keeps `bytes` (JSONTape.swift).
     /// - Throws: `JSONSyntaxError` at the first problem.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        let result: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+        JSONNode(try parseDocument(bytes), 0)
+    }
+
+    /// Parses `bytes` onto a tape.
+    static func parseDocument(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer)
             do throws(JSONSyntaxError) {
-                return .success(try parser.parseDocument())
+                try parser.parseDocument()
+                return .success(JSONDocument(source: bytes, words: parser.words, map: parser.map))
             } catch {
                 return .failure(error)
             }
@@ -75,12 +82,12 @@ private let exactPowersOfTen: [Double] = [
 /// An array or object whose closing bracket has not been reached yet.
 private struct Frame {
     let isObject: Bool
-    let location: SourceLocation
-    var elements: [JSONNode] = []
-    var members: [JSONMember] = []
-    /// The key of the member whose value is being parsed (objects only).
-    var key = ""
-    var keyLocation = SourceLocation(line: 0, column: 0)
+    /// The tape index of its header.
+    let header: Int
+    /// Elements or members so far.
+    var count = 0
+    /// The tape index of the key of the member being parsed (objects only).
+    var key = 0
 }
 
 private struct Parser {
@@ -95,8 +102,10 @@ private struct Parser {
     /// True between a value and the separator after it: errors then belong to
     /// the enclosing container (the stack's top) rather than to its next child.
     var betweenValues = false
-    /// Reused buffer for strings that contain escapes.
-    var scratch: [UInt8] = []
+    /// The tape being written, and the line checkpoints.
+    let words = TapeWords()
+    var map = SourceMap()
+    var nextCheckpoint = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -104,6 +113,14 @@ private struct Parser {
             pos = 3
             lineStart = 3
         }
+        checkpoint()
+    }
+
+    /// Leaves a line checkpoint at `pos` when the last is `SourceMap.spacing` bytes back.
+    @inline(__always) mutating func checkpoint() {
+        guard pos >= nextCheckpoint else { return }
+        map.record(offset: pos, line: line, column: pos &- lineStart &- lineExtra &+ 1)
+        nextCheckpoint = pos &+ SourceMap.spacing
     }
 
     var location: SourceLocation {
@@ -115,7 +132,7 @@ private struct Parser {
         let frames = betweenValues ? stack.dropLast() : stack[...]
         components.reserveCapacity(frames.count)
         for frame in frames {
-            components.append(frame.isObject ? .key(frame.key) : .index(frame.elements.count))
+            components.append(frame.isObject ? .key(Tape.string(words[frame.key], in: bytes)) : .index(frame.count))
         }
         return JSONPath(components)
     }
@@ -150,119 +167,102 @@ private struct Parser {
 
     // MARK: Structure
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
-        let root = try parseValue()
+    mutating func parseDocument() throws(JSONSyntaxError) {
+        guard bytes.count < Tape.maxSourceBytes else {
+            throw error(.documentTooLarge, at: location)
+        }
+        try parseValue()
         skipWhitespace()
         if pos < bytes.count {
             throw unexpected(expected: "end of input after the document's value")
         }
-        return root
     }
 
-    /// Parses one value, iteratively: containers are pushed on `stack` as they
-    /// open and become nodes as they close.
-    mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    /// Writes a container's second word once its children are on the tape.
+    mutating func close(_ frame: Frame) throws(JSONSyntaxError) {
+        guard words.count <= Tape.maxWords else { throw error(.documentTooLarge, at: location) }
+        words[frame.header &+ 1] = UInt64(frame.count) | UInt64(words.count) << 32
+    }
+
+    /// Parses one value onto the tape, iteratively: containers are pushed on `stack`
+    /// as they open and closed on the tape when their closing bracket comes.
+    mutating func parseValue() throws(JSONSyntaxError) {
         next: while true {
             betweenValues = false
-            var node: JSONNode
             // Descend: open containers until a scalar or an empty container.
             descend: while true {
                 skipWhitespace()
                 guard pos < bytes.count else {
                     throw error(.unexpectedEndOfInput(expected: "a value"), at: location)
                 }
-                let start = location
+                checkpoint()
+                let start = pos
                 switch bytes[pos] {
-                case openBracket:
+                case openBracket, openBrace:
+                    let isObject = bytes[pos] == openBrace
                     guard stack.count < JSONParser.maxDepth else {
-                        throw error(.nestingTooDeep(limit: JSONParser.maxDepth), at: start)
+                        throw error(.nestingTooDeep(limit: JSONParser.maxDepth), at: location)
                     }
+                    let frame = Frame(isObject: isObject, header: words.count)
+                    words.append(Tape.word(isObject ? .object : .array, offset: start))
+                    words.append(0)
                     pos &+= 1
                     skipWhitespace()
-                    if pos < bytes.count, bytes[pos] == closeBracket {
+                    if pos < bytes.count, bytes[pos] == (isObject ? closeBrace : closeBracket) {
                         pos &+= 1
-                        node = JSONNode(value: .array([]), location: start)
+                        try close(frame)
                         break descend
                     }
-                    stack.append(Frame(isObject: false, location: start))
-                case openBrace:
-                    guard stack.count < JSONParser.maxDepth else {
-                        throw error(.nestingTooDeep(limit: JSONParser.maxDepth), at: start)
-                    }
-                    pos &+= 1
-                    skipWhitespace()
-                    if pos < bytes.count, bytes[pos] == closeBrace {
-                        pos &+= 1
-                        node = JSONNode(value: .object([]), location: start)
-                        break descend
-                    }
-                    var frame = Frame(isObject: true, location: start)
-                    (frame.key, frame.keyLocation) = try parseKey(expected: "a string key or '}'")
-                    stack.append(frame)
+                    var opened = frame
+                    if isObject { opened.key = try parseKey(expected: "a string key or '}'") }
+                    stack.append(opened)
                 default:
-                    node = try parseScalar(start)
+                    try parseScalar()
                     break descend
                 }
             }
-            // Ascend: attach the node to its container; close containers that end.
+            // Ascend: count the value in its container; close containers that end.
             betweenValues = true
             while !stack.isEmpty {
                 let top = stack.count &- 1
                 skipWhitespace()
-                if stack[top].isObject {
-                    stack[top].members.append(JSONMember(
-                        key: stack[top].key, keyLocation: stack[top].keyLocation, value: node))
-                    guard pos < bytes.count else {
-                        throw error(.unexpectedEndOfInput(expected: "',' or '}' after object member"),
-                                    at: location)
+                let isObject = stack[top].isObject
+                let closing = isObject ? closeBrace : closeBracket
+                let what = isObject ? "',' or '}' after object member" : "',' or ']' after array element"
+                guard pos < bytes.count else {
+                    throw error(.unexpectedEndOfInput(expected: what), at: location)
+                }
+                switch bytes[pos] {
+                case comma:
+                    let commaLocation = location
+                    pos &+= 1
+                    skipWhitespace()
+                    if pos < bytes.count, bytes[pos] == closing {
+                        throw error(.trailingComma(before: isObject ? "}" : "]"), at: commaLocation)
                     }
-                    switch bytes[pos] {
-                    case comma:
-                        let commaLocation = location
-                        pos &+= 1
-                        skipWhitespace()
-                        if pos < bytes.count, bytes[pos] == closeBrace {
-                            throw error(.trailingComma(before: "}"), at: commaLocation)
-                        }
-                        (stack[top].key, stack[top].keyLocation) = try parseKey(expected: "a string key")
-                        continue next
-                    case closeBrace:
-                        pos &+= 1
-                        let frame = stack.removeLast()
-                        node = JSONNode(value: .object(frame.members), location: frame.location)
-                    default:
-                        throw unexpected(expected: "',' or '}' after object member")
+                    if isObject {
+                        // An error in the key is about the object, whose path ends at the
+                        // member before (as the count says until the key is read).
+                        let key = try parseKey(expected: "a string key")
+                        stack[top].key = key
                     }
-                } else {
-                    stack[top].elements.append(node)
-                    guard pos < bytes.count else {
-                        throw error(.unexpectedEndOfInput(expected: "',' or ']' after array element"),
-                                    at: location)
-                    }
-                    switch bytes[pos] {
-                    case comma:
-                        let commaLocation = location
-                        pos &+= 1
-                        skipWhitespace()
-                        if pos < bytes.count, bytes[pos] == closeBracket {
-                            throw error(.trailingComma(before: "]"), at: commaLocation)
-                        }
-                        continue next
-                    case closeBracket:
-                        pos &+= 1
-                        let frame = stack.removeLast()
-                        node = JSONNode(value: .array(frame.elements), location: frame.location)
-                    default:
-                        throw unexpected(expected: "',' or ']' after array element")
-                    }
+                    stack[top].count &+= 1
+                    continue next
+                case closing:
+                    pos &+= 1
+                    stack[top].count &+= 1
+                    try close(stack.removeLast())
+                default:
+                    throw unexpected(expected: what)
                 }
             }
-            return node
+            return
         }
     }
 
-    /// Parses `"key"` and the `:` after it, whitespace around both included.
-    mutating func parseKey(expected: String) throws(JSONSyntaxError) -> (String, SourceLocation) {
+    /// Parses `"key"` and the `:` after it, whitespace around both included, and
+    /// returns the key's tape index.
+    mutating func parseKey(expected: String) throws(JSONSyntaxError) -> Int {
         skipWhitespace()
         guard pos < bytes.count else {
             throw error(.unexpectedEndOfInput(expected: expected), at: location)
@@ -270,8 +270,9 @@ private struct Parser {
         guard bytes[pos] == quote else {
             throw unexpected(expected: expected, atKey: true)
         }
-        let keyLocation = location
-        let key = try parseString()
+        checkpoint()
+        let key = words.count
+        try parseString()
         skipWhitespace()
         guard pos < bytes.count else {
             throw error(.unexpectedEndOfInput(expected: "':' after object key"), at: location)
@@ -280,28 +281,28 @@ private struct Parser {
             throw unexpected(expected: "':' after object key")
         }
         pos &+= 1
-        return (key, keyLocation)
+        return key
     }
 
-    mutating func parseScalar(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseScalar() throws(JSONSyntaxError) {
         let b = bytes[pos]
         switch b {
         case quote:
-            return JSONNode(value: .string(try parseString()), location: start)
+            try parseString()
         case minus, zero...nine:
-            return try parseNumber(start)
+            try parseNumber()
         case plus:
-            throw error(.invalidNumber(reason: "a leading '+' is not allowed"), at: start)
+            throw error(.invalidNumber(reason: "a leading '+' is not allowed"), at: location)
         case dot:
-            throw error(.invalidNumber(reason: "a digit is required before '.'"), at: start)
+            throw error(.invalidNumber(reason: "a digit is required before '.'"), at: location)
         default:
             if isWordByte(b) {
                 let begin = pos
                 while pos < bytes.count, isWordByte(bytes[pos]) { pos &+= 1 }
                 let word = bytes[begin..<pos]
-                if word.elementsEqual("true".utf8) { return JSONNode(value: .bool(true), location: start) }
-                if word.elementsEqual("false".utf8) { return JSONNode(value: .bool(false), location: start) }
-                if word.elementsEqual("null".utf8) { return JSONNode(value: .null, location: start) }
+                if word.elementsEqual("true".utf8) { words.append(Tape.word(.true, offset: begin)); return }
+                if word.elementsEqual("false".utf8) { words.append(Tape.word(.false, offset: begin)); return }
+                if word.elementsEqual("null".utf8) { words.append(Tape.word(.null, offset: begin)); return }
                 pos = begin
             }
             throw unexpected(expected: "a value")
@@ -310,33 +311,22 @@ private struct Parser {
 
     // MARK: Strings
 
-    /// Parses a string starting at its opening quote.
-    mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Checks the string starting at its opening quote and puts it on the tape.
+    mutating func parseString() throws(JSONSyntaxError) {
         let start = location
+        let begin = pos
         pos &+= 1
-        var segmentStart = pos
         var escaped = false
         while pos < bytes.count {
             let b = bytes[pos]
             if b == quote {
-                let string: String
-                if escaped {
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<pos]))
-                    string = String(decoding: scratch, as: UTF8.self)
-                } else {
-                    string = String(decoding: UnsafeBufferPointer(rebasing: bytes[segmentStart..<pos]),
-                                    as: UTF8.self)
-                }
+                let length = min(pos &- begin &- 1, Tape.maxStoredLength)
+                words.append(Tape.word(.string, offset: begin, aux: length | (escaped ? Tape.escapedFlag : 0)))
                 pos &+= 1
-                return string
+                return
             } else if b == backslash {
-                if !escaped {
-                    escaped = true
-                    scratch.removeAll(keepingCapacity: true)
-                }
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart..<pos]))
+                escaped = true
                 try parseEscape(stringStart: start)
-                segmentStart = pos
             } else if b < 0x20 {
                 throw error(.controlCharacterInString(b), at: location)
             } else if b < 0x80 {
@@ -383,7 +373,7 @@ private struct Parser {
         lineExtra &+= length &- 1
     }
 
-    /// Parses the escape at `pos` (a backslash) and appends its UTF-8 to `scratch`.
+    /// Checks the escape at `pos` (a backslash) and steps over it.
     mutating func parseEscape(stringStart: SourceLocation) throws(JSONSyntaxError) {
         let escapeLocation = location
         guard pos &+ 1 < bytes.count else {
@@ -392,17 +382,13 @@ private struct Parser {
         let c = bytes[pos &+ 1]
         pos &+= 2
         switch c {
-        case quote, backslash, UInt8(ascii: "/"): scratch.append(c)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"):
+            break
         case UInt8(ascii: "u"):
             guard let unit = readHex4() else {
                 throw error(.invalidUnicodeEscape, at: escapeLocation)
             }
-            var scalarValue = UInt32(unit)
             if (0xDC00...0xDFFF).contains(unit) {
                 throw error(.unpairedSurrogate(unit), at: escapeLocation)
             }
@@ -419,10 +405,7 @@ private struct Parser {
                 guard (0xDC00...0xDFFF).contains(low) else {
                     throw error(.unpairedSurrogate(unit), at: escapeLocation)
                 }
-                scalarValue = 0x10000 &+ ((UInt32(unit) &- 0xD800) << 10) &+ (UInt32(low) &- 0xDC00)
             }
-            // Non-surrogate values below 0x110000 are always scalars.
-            scratch.append(contentsOf: String(Unicode.Scalar(scalarValue)!).utf8)
         default:
             pos &-= 1
             let shown: String
@@ -459,8 +442,10 @@ private struct Parser {
     // MARK: Numbers
 
     /// Parses `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` at `pos`.
-    mutating func parseNumber(_ start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseNumber() throws(JSONSyntaxError) {
+        let start = location
         let begin = pos
+        var plainInteger = true  // no fraction, no exponent
         let negative = bytes[pos] == minus
         if negative { pos &+= 1 }
         guard pos < bytes.count, isDigit(bytes[pos]) else {
@@ -485,6 +470,7 @@ private struct Parser {
             }
         }
         if pos < bytes.count, bytes[pos] == dot {
+            plainInteger = false
             pos &+= 1
             guard pos < bytes.count, isDigit(bytes[pos]) else {
                 throw error(.invalidNumber(reason: "expected a digit after '.'"), at: start)
@@ -497,6 +483,7 @@ private struct Parser {
             }
         }
         if pos < bytes.count, bytes[pos] | 0x20 == UInt8(ascii: "e") {
+            plainInteger = false
             pos &+= 1
             var exponentNegative = false
             if pos < bytes.count, bytes[pos] == minus || bytes[pos] == plus {
@@ -513,10 +500,6 @@ private struct Parser {
             }
             decimalExponent &+= exponentNegative ? -exponent : exponent
         }
-        // The literal is kept only to be quoted in messages; a long one (a 10 MB run of
-        // digits) is kept as its start, its length and its end.
-        let literal = pos - begin <= Self.maxQuotedNumber ? text(begin, pos)
-            : text(begin, begin + 16) + "…(\(pos - begin) characters)…" + text(pos - 8, pos)
         var value: Double
         if mantissaDigits <= 19, mantissa <= 1 << 53, (-22...22).contains(decimalExponent) {
             value = Double(mantissa)
@@ -531,13 +514,16 @@ private struct Parser {
             value = Double(text(begin, pos)) ?? .nan
         }
         guard value.isFinite else {
-            throw error(.numberOutOfRange(literal: literal), at: start)
+            throw error(.numberOutOfRange(literal: Tape.quotedLiteral(bytes, begin, pos)), at: start)
         }
-        return JSONNode(value: .number(value, literal: literal), location: start)
+        if plainInteger, mantissaDigits <= 7, mantissa < UInt64(Tape.smallIntegerBias), !(negative && mantissa == 0) {
+            let v = negative ? -Int(mantissa) : Int(mantissa)
+            words.append(Tape.word(.smallInteger, offset: begin, aux: v &+ Tape.smallIntegerBias))
+        } else {
+            words.append(Tape.word(.number, offset: begin))
+            words.append(value.bitPattern)
+        }
     }
-
-    /// The longest number literal quoted whole in a message.
-    static let maxQuotedNumber = 40
 
     /// The document's bytes `from..<to` as text.
     private func text(_ from: Int, _ to: Int) -> String {

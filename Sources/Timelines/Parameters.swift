@@ -154,6 +154,9 @@ extension TimelineDecoder {
         if case .object(let m) = root.value, let p = m.first(where: { $0.key == "params" }), case .object(let ps) = p.value.value {
             declaredNames = ps.map(\.key)
         }
+        // A parsed text that never spells "{params." has nothing to substitute; walking
+        // it would read every value of a document of a million inline rows.
+        if let parsed = root.node.parsed, !parsed.document.mayContain("{params.") { return (root.node, parameters) }
         let node = substitute(root.node, path: JSONPath(), values: values, declared: declaredNames, cursor: root)
         return (node, parameters)
     }
@@ -194,16 +197,25 @@ extension TimelineDecoder {
             out += rest
             return JSONNode(value: whole ?? .string(out), location: node.location)
         case .array(let items):
-            return JSONNode(value: .array(items.enumerated().map { i, item in
-                substitute(item, path: path.appending(index: i), values: values, declared: declared, cursor: cursor)
-            }), location: node.location)
+            // Unchanged containers are kept as they are (parsed nodes stay on the tape).
+            var changed = false
+            let out = items.enumerated().map { i, item in
+                let new = substitute(item, path: path.appending(index: i), values: values, declared: declared, cursor: cursor)
+                if !new.isSame(as: item) { changed = true }
+                return new
+            }
+            return changed ? JSONNode(value: .array(out), location: node.location) : node
         case .object(let members):
-            return JSONNode(value: .object(members.map { m in
+            var changed = false
+            let out = members.map { m in
                 if path.isRoot && m.key == "params" { return m }
                 var m = m
-                m.value = substitute(m.value, path: path.appending(key: m.key), values: values, declared: declared, cursor: cursor)
+                let new = substitute(m.value, path: path.appending(key: m.key), values: values, declared: declared, cursor: cursor)
+                if !new.isSame(as: m.value) { changed = true }
+                m.value = new
                 return m
-            }), location: node.location)
+            }
+            return changed ? JSONNode(value: .object(out), location: node.location) : node
         default:
             return node
         }

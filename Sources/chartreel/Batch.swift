@@ -121,9 +121,10 @@ func runBatch(_ args: [String]) throws {
 func declaredParameters(_ document: String) -> [String] {
     var info = stat()
     guard stat(document, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let data = FileManager.default.contents(atPath: document),
-          let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-          let params = root["params"] as? [String: Any] else { return [] }
-    return params.keys.sorted()
+          let root = try? JSONParser.parse([UInt8](data)), case .object(let members) = root.value,
+          let params = members.first(where: { $0.key == "params" }), case .object(let declared) = params.value.value
+    else { return [] }
+    return Set(declared.map(\.key)).sorted()
 }
 
 /// The table of runs: a header of column names, then one row per video.

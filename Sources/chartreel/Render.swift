@@ -344,23 +344,13 @@ func inputFiles(ofDocument path: String, _ a: Arguments? = nil) -> [String] {
     for d in a?.values("--data") ?? [] {
         if let source = try? DocumentInputs.dataSource(d) { found.append(source.file) }
     }
-    guard let data = FileManager.default.contents(atPath: path),
-          let root = try? JSONSerialization.jsonObject(with: data) else { return found }
+    // ChartReel's own parser: Foundation's took 13 bytes per byte of the document and
+    // half the time of a render of inline rows (a 42 MB document peaked at 4.8 GB).
+    guard let data = FileManager.default.contents(atPath: path) else { return found }
     let base = (path as NSString).deletingLastPathComponent
-    func walk(_ v: Any) {
-        if let o = v as? [String: Any] {
-            for (k, x) in o {
-                if (k == "file" || k == "boldFile"), let name = x as? String {
-                    found.append(name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name)
-                } else {
-                    walk(x)
-                }
-            }
-        } else if let a = v as? [Any] {
-            a.forEach(walk)
-        }
+    for name in JSONParser.stringValues(ofKeys: ["file", "boldFile"], in: [UInt8](data)) {
+        found.append(name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name)
     }
-    walk(root)
     return found
 }
 
