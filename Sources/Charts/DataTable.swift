@@ -266,17 +266,39 @@ public struct DataColumn: Sendable {
     /// `missingNumber`), nil otherwise.
     public var numbers: [Double]? { if case .numbers(let a) = storage { return a }; return nil }
 
+    // `set` and `append` change the array in place: a `take` function moves the array
+    // out of `storage` (leaving an empty one), so it has one owner while it changes, and
+    // it is put back. Switching over `storage` (or a tuple of it) and binding the payload
+    // kept the switch's own reference alive, so each call copied the whole column:
+    // appending a million inline rows did not finish in half an hour.
+    private mutating func takeNumbers() -> [Double]? {
+        guard case .numbers(let a) = storage else { return nil }
+        storage = .mixed([])
+        return a
+    }
+
+    private mutating func takeCodes() -> [UInt32]? {
+        guard case .texts(let c, _) = storage else { return nil }
+        storage = .texts(codes: [], values: textValues)
+        return c
+    }
+
+    private mutating func takeMixed() -> [DataValue?]? {
+        guard case .mixed(let a) = storage else { return nil }
+        storage = .mixed([])
+        return a
+    }
+
+    private var textValues: [String] { if case .texts(_, let v) = storage { return v }; return [] }
+
     mutating func set(_ value: DataValue?, at i: Int) {
-        switch (storage, value) {
-        case (.numbers(var a), .number(let v)?):
-            storage = .mixed([]); a[i] = v; storage = .numbers(a)
-        case (.numbers(var a), nil):
-            storage = .mixed([]); a[i] = Self.missingNumber; storage = .numbers(a)
-        case (.texts(var c, let values), nil):
-            storage = .mixed([]); c[i] = Self.missingCode; storage = .texts(codes: c, values: values)
-        case (.mixed(var a), _):
-            storage = .mixed([]); a[i] = value; storage = .mixed(a)
-        default:   // a cell of the other kind: the column becomes mixed
+        if value == nil || value?.number != nil, var a = takeNumbers() {
+            a[i] = value?.number ?? Self.missingNumber; storage = .numbers(a)
+        } else if value == nil, var c = takeCodes() {
+            c[i] = Self.missingCode; storage = .texts(codes: c, values: textValues)
+        } else if var a = takeMixed() {
+            a[i] = value; storage = .mixed(a)
+        } else {   // a cell of the other kind: the column becomes mixed
             var a = (0..<count).map { self[$0] }
             a[i] = value
             storage = .mixed(a)
@@ -284,16 +306,13 @@ public struct DataColumn: Sendable {
     }
 
     mutating func append(_ value: DataValue?) {
-        switch (storage, value) {
-        case (.numbers(var a), .number(let v)?):
-            storage = .mixed([]); a.append(v); storage = .numbers(a)
-        case (.numbers(var a), nil):
-            storage = .mixed([]); a.append(Self.missingNumber); storage = .numbers(a)
-        case (.texts(var c, let values), nil):
-            storage = .mixed([]); c.append(Self.missingCode); storage = .texts(codes: c, values: values)
-        case (.mixed(var a), _):
-            storage = .mixed([]); a.append(value); storage = .mixed(a)
-        default:
+        if value == nil || value?.number != nil, var a = takeNumbers() {
+            a.append(value?.number ?? Self.missingNumber); storage = .numbers(a)
+        } else if value == nil, var c = takeCodes() {
+            c.append(Self.missingCode); storage = .texts(codes: c, values: textValues)
+        } else if var a = takeMixed() {
+            a.append(value); storage = .mixed(a)
+        } else {
             storage = .mixed((0..<count).map { self[$0] } + [value])
         }
     }

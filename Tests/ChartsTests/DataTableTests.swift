@@ -143,3 +143,43 @@ final class DataTableTests: XCTestCase {
         }
     }
 }
+
+extension DataTableTests {
+    /// Appending or setting a cell changes the column's array in place, not a copy of it
+    /// (a copy per call made appending a million rows quadratic): the buffer stays where
+    /// it was while it has room.
+    func testAppendAndSetChangeTheColumnInPlace() {
+        func address(_ c: DataColumn) -> UnsafeRawPointer? {
+            switch c.storage {
+            case .numbers(let a): return a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            case .texts(let codes, _): return codes.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            case .mixed(let a): return a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            }
+        }
+        /// A column whose array has room for 100 cells and no other owner.
+        func column(_ kind: Int) -> DataColumn {
+            switch kind {
+            case 0:
+                var a: [Double] = [1]; a.reserveCapacity(100)
+                return DataColumn(storage: .numbers(a))
+            case 1:
+                var c: [UInt32] = [0]; c.reserveCapacity(100)
+                return DataColumn(storage: .texts(codes: c, values: ["a"]))
+            default:
+                var a: [DataValue?] = [.number(1), .string("a")]; a.reserveCapacity(100)
+                return DataColumn(storage: .mixed(a))
+            }
+        }
+        for kind in 0..<3 {
+            var c = column(kind)
+            let count = c.count
+            let before = address(c)
+            for k in 0..<20 {
+                c.append(k % 3 == 0 ? nil : c[0])
+                c.set(nil, at: k % 2)
+            }
+            XCTAssertEqual(address(c), before, "kind \(kind)")
+            XCTAssertEqual(c.count, count + 20)
+        }
+    }
+}
