@@ -130,13 +130,25 @@ struct CellLengths {
         if let n = longestOf[field] { return n }
         var n = 0
         var biggest = -1.0
-        for row in rows {
-            switch row[field] {
-            // Scalars are at most the UTF-8 bytes, which are counted in O(1).
-            case .string(let s)?: if s.utf8.count > n { n = max(n, s.unicodeScalars.count) }
-            case .number(let v)?: biggest = max(biggest, abs(v))
-            case nil: break
+        // Column by column: a million-row table's cells are not looked up row by row.
+        switch rows.column(field)?.storage {
+        case .numbers(let a)?:
+            for v in a where !DataColumn.isMissing(v) { biggest = max(biggest, abs(v)) }
+        case .texts(let codes, let values)?:
+            // Only the distinct strings that some cell uses.
+            var used = [Bool](repeating: false, count: values.count)
+            for c in codes where c != DataColumn.missingCode { used[Int(c)] = true }
+            for (k, s) in values.enumerated() where used[k] && s.utf8.count > n { n = max(n, s.unicodeScalars.count) }
+        case .mixed(let a)?:
+            for v in a {
+                switch v {
+                // Scalars are at most the UTF-8 bytes, which are counted in O(1).
+                case .string(let s)?: if s.utf8.count > n { n = max(n, s.unicodeScalars.count) }
+                case .number(let v)?: biggest = max(biggest, abs(v))
+                case nil: break
+                }
             }
+        case nil: break
         }
         if biggest >= 0 { n = max(n, Self.numberLength(biggest)) }
         longestOf[field] = n
@@ -156,7 +168,12 @@ struct CellLengths {
     /// Whether some cell of `field` is text.
     mutating func holdsText(_ field: String) -> Bool {
         if let b = textIn[field] { return b }
-        let b = rows.contains { if case .string? = $0[field] { return true }; return false }
+        let b: Bool
+        switch rows.column(field)?.storage {
+        case .numbers?, nil: b = false
+        case .texts(let codes, _)?: b = codes.contains { $0 != DataColumn.missingCode }
+        case .mixed(let a)?: b = a.contains { if case .string? = $0 { return true }; return false }
+        }
         textIn[field] = b
         return b
     }

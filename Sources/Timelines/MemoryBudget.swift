@@ -8,8 +8,10 @@
 //
 // The factors are measured peaks of whole renders divided by the input's size, rounded
 // up (scripts/bench --load; 2026-12-02): a 15 MB CSV of 1,000,000 rows peaked at
-// 515 MB (34 bytes per byte), an 11.5 MB document of 300,000 inline rows at 937 MB
-// (81 bytes per byte: the parse tree, then the rows).
+// 515 MB (34 bytes per byte); documents of inline rows, parsed onto the tape
+// (JSONTape.swift) and read into columns, at 7.2-7.7 bytes per byte (42 MB of one or of
+// twelve series at 303 and 312 MB, 200 MB at 1,312 MB; the tree of values before the
+// tape took 81).
 
 #if canImport(Glibc)
 import Glibc
@@ -18,8 +20,8 @@ import Foundation
 
 /// The memory estimate of a render's inputs, and the limit it is held to.
 public enum MemoryBudget {
-    /// Bytes of memory per byte of a timeline document (its parse tree and inline rows).
-    public static let perDocumentByte = 90
+    /// Bytes of memory per byte of a timeline document (its text, its tape and its inline rows).
+    public static let perDocumentByte = 10
     /// Bytes of memory per byte of a CSV file (its typed rows and what is built of them).
     public static let perCSVByte = 40
     /// What a render takes before any input: the program, fonts, caches.

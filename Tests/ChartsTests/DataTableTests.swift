@@ -183,3 +183,37 @@ extension DataTableTests {
         }
     }
 }
+
+extension DataTableTests {
+    /// The glyph estimate's longest cell and "holds text", read column by column, agree
+    /// with reading every row, for number, text and mixed columns with missing cells.
+    func testCellLengthsReadByColumnAgreeWithRows() {
+        var rng = SplitMix64(seed: 17)
+        for _ in 0..<100 {
+            var rows: [DataRow] = []
+            for _ in 0..<Int(1 + rng.next() % 30) {
+                var row: DataRow = [:]
+                if rng.next() % 4 != 0 { row["n"] = .number(Double(Int(rng.next() % 4_000_000)) - 2e6) }
+                if rng.next() % 4 != 0 { row["t"] = .string(String(repeating: "é", count: Int(rng.next() % 12))) }
+                if rng.next() % 3 != 0 {
+                    row["m"] = rng.next() % 2 == 0 ? .number(1e18 * Double(rng.next() % 5)) : .string(String(repeating: "x", count: Int(rng.next() % 60)))
+                }
+                rows.append(row)
+            }
+            var lengths = CellLengths(DataTable(rows: rows))
+            for field in ["n", "t", "m", "absent"] {
+                var n = 0, biggest = -1.0, text = false
+                for r in rows {
+                    switch r[field] {
+                    case .string(let s)?: n = max(n, s.unicodeScalars.count); text = true
+                    case .number(let v)?: biggest = max(biggest, abs(v))
+                    case nil: break
+                    }
+                }
+                if biggest >= 0 { n = max(n, CellLengths.numberLength(biggest)) }
+                XCTAssertEqual(lengths.longest(field), n, field)
+                XCTAssertEqual(lengths.holdsText(field), text, field)
+            }
+        }
+    }
+}
