@@ -51,7 +51,11 @@ extension Rasterizer {
         // random walk held 2.5 times their share where the line crowded.) Every band walks
         // every edge again, so there are at most 64: past 16 million cells a band holds
         // more than its share rather than the walks multiplying.
-        var perRow = [Double](repeating: 0, count: clipHeight)
+        // Each edge adds its share to a difference table (at its first row, and taken off
+        // after its last), summed once afterwards: a long line's edges cross many rows each
+        // (line-4k: the per-row loop was 10 % of the frame). Only where the bands end
+        // depends on these sums, never the pixels.
+        var perRow = [Double](repeating: 0, count: clipHeight + 1)
         let last = clipHeight - 1
         perRow.withUnsafeMutableBufferPointer { rows in
             let rows = rows.baseAddress!
@@ -61,17 +65,19 @@ extension Rasterizer {
                     for q in p {
                         let d = cells(prev, q)
                         if d > 0 {
-                            // Both within 0...last (clamped above), so the loop stays in the table.
+                            // Both within 0...last (clamped above), so both stay in the table.
                             let a = Int(max(0, min(Double(last), min(prev.y, q.y) - top)))
                             let b = Int(max(0, min(Double(last), max(prev.y, q.y) - top)))
                             let share = d / Double(b - a + 1)
-                            var r = a
-                            while r <= b { rows[r] += share; r &+= 1 }
+                            rows[a] += share
+                            rows[b + 1] -= share
                         }
                         prev = q
                     }
                 }
             }
+            var sum = 0.0
+            for r in 0..<clipHeight { sum += rows[r]; rows[r] = max(0, sum) }
         }
         // Any two neighbouring greedy bands hold more than a share between them, so a
         // share of a 31st of the estimate makes at most 63 bands.
