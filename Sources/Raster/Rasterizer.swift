@@ -33,7 +33,9 @@ public struct Span: Hashable, Sendable {
 /// row: `CrossingSampler`.)
 ///
 /// Cells are gathered unsorted, then ordered with one counting sort by row and a small
-/// sort by column within each row (rows hold few cells). A row with more than
+/// sort by column within each row (rows hold few cells). Both sorts move 8-byte keys
+/// (column, then the cell's index: `cellKey`), not the 24-byte cells, and the sweep reads
+/// a cell's sums through its key (1.06–1.10× on the chart scenes). A row with more than
 /// `denseRowCells` cells is instead summed into a dense row of columns: a dense
 /// polyline (100,000 points across a 4K frame) crosses each row thousands of times,
 /// and the insertion sort made that frame take 1.0 s against Cairo's 0.47 s; summed
@@ -76,6 +78,14 @@ public struct Span: Hashable, Sendable {
 /// accumulation per band (a zeroed band of columns and a bit per touched column instead
 /// of both sorts), which keeps these bytes only if each column's cells are still summed
 /// in deposit order: a vectorised prefix sum (font-rs) reassociates the Double covers.
+/// Two more conditions for that step (fourth pass, docs/benchmarks.md): what is summed
+/// into a column must be the walk's merged cells, not each deposit (c + (a + b) is not
+/// (c + a) + b in Double), and a polyline's last cell merged into its first
+/// (`walk(_:)`) is summed where the first was deposited, ahead of any cell the chain
+/// left in that pixel in between; such a shape needs the sorted path or a fallback.
+/// Also measured in the fourth pass and not kept: a walk without clip tests for
+/// polylines inside the clip, and the walk's state in a local copy (the optimiser
+/// either folded the copy back into `self` or spilled it to the stack).
 ///
 /// The parts, a file each: the edge walk that makes cells (Rasterizer+Walk.swift), the
 /// sweep that turns them into spans (here), banded sweeps for huge geometry
