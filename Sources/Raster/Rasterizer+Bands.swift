@@ -32,13 +32,47 @@ extension Rasterizer {
             let v = dx + (min(y1, bottom) - max(y0, top)) + 1
             return v.isFinite ? v : 0
         }
-        var estimate = 0.0
-        for pl in polylines where pl.points.count >= 2 {
-            pl.points.withUnsafeBufferPointer { p in
-                var prev = p[p.count - 1]
-                for q in p { estimate += cells(prev, q); prev = q }
+        // Where the cells fall, row by row: each edge's estimate spread over the rows it
+        // crosses, so a band ends where its share is used up. (Equal-height bands of a
+        // random walk held 2.5 times their share where the line crowded.) Each edge adds
+        // its share to a difference table (at its first row, taken off after its last),
+        // summed once afterwards: a long line's edges cross many rows each (line-4k: the
+        // per-row loop was 10 % of the frame). Only where the bands end depends on these
+        // sums, never the pixels. A shape of many edges fills the table in the same pass
+        // as the estimate; a smaller one only if it turns out to need bands.
+        let last = clipHeight - 1
+        /// The estimate, and with `rows` (clipHeight + 1 zeros) the cells per row.
+        func estimateCells(_ rows: UnsafeMutablePointer<Double>?) -> Double {
+            var estimate = 0.0
+            for pl in polylines where pl.points.count >= 2 {
+                pl.points.withUnsafeBufferPointer { p in
+                    var prev = p[p.count - 1]
+                    for q in p {
+                        let d = cells(prev, q)
+                        estimate += d
+                        if let rows, d > 0 {
+                            // Both within 0...last (clamped above), so both stay in the table.
+                            let a = Int(max(0, min(Double(last), min(prev.y, q.y) - top)))
+                            let b = Int(max(0, min(Double(last), max(prev.y, q.y) - top)))
+                            let share = d / Double(b - a + 1)
+                            rows[a] += share
+                            rows[b + 1] -= share
+                        }
+                        prev = q
+                    }
+                }
             }
+            if let rows {
+                var sum = 0.0
+                for r in 0..<clipHeight { sum += rows[r]; rows[r] = max(0, sum) }
+            }
+            return estimate
         }
+        var edges = 0
+        for pl in polylines where pl.points.count >= 2 { edges += pl.points.count }
+        let spreadFirst = edges >= Self.bandCells / 16 && clipHeight > 1
+        var perRow = spreadFirst ? [Double](repeating: 0, count: clipHeight + 1) : []
+        let estimate = spreadFirst ? perRow.withUnsafeMutableBufferPointer { estimateCells($0.baseAddress!) } : estimateCells(nil)
         if estimate <= Double(Self.bandCells) || clipHeight <= 1 {
             lastBandCount = 1
             reset(clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight)
@@ -46,32 +80,11 @@ extension Rasterizer {
             sweepRuns(rule: rule, opacity: opacity, body)
             return
         }
-        // Where the cells fall, row by row: each edge's estimate spread over the rows it
-        // crosses, so a band ends where its share is used up. (Equal-height bands of a
-        // random walk held 2.5 times their share where the line crowded.) Every band walks
-        // every edge again, so there are at most 64: past 16 million cells a band holds
-        // more than its share rather than the walks multiplying.
-        var perRow = [Double](repeating: 0, count: clipHeight)
-        let last = clipHeight - 1
-        perRow.withUnsafeMutableBufferPointer { rows in
-            let rows = rows.baseAddress!
-            for pl in polylines where pl.points.count >= 2 {
-                pl.points.withUnsafeBufferPointer { p in
-                    var prev = p[p.count - 1]
-                    for q in p {
-                        let d = cells(prev, q)
-                        if d > 0 {
-                            // Both within 0...last (clamped above), so the loop stays in the table.
-                            let a = Int(max(0, min(Double(last), min(prev.y, q.y) - top)))
-                            let b = Int(max(0, min(Double(last), max(prev.y, q.y) - top)))
-                            let share = d / Double(b - a + 1)
-                            var r = a
-                            while r <= b { rows[r] += share; r &+= 1 }
-                        }
-                        prev = q
-                    }
-                }
-            }
+        // Every band walks every edge again, so there are at most 64: past 16 million cells
+        // a band holds more than its share rather than the walks multiplying.
+        if !spreadFirst {
+            perRow = [Double](repeating: 0, count: clipHeight + 1)
+            _ = perRow.withUnsafeMutableBufferPointer { estimateCells($0.baseAddress!) }
         }
         // Any two neighbouring greedy bands hold more than a share between them, so a
         // share of a 31st of the estimate makes at most 63 bands.
@@ -171,6 +184,15 @@ struct BandPlan {
         // in the current polyline when its last kept edge was, or −1: one seen since then
         // means `add(_:)` dropped it there, closing the cell.
         var lastKept = [Int](repeating: -1, count: n)
+        // The band of each row, for the first band an edge reaches: the first whose bottom
+        // is past the edge's top y, lo. Rows from the first band's top to the last's bottom.
+        guard n > 0 else { return }
+        let firstRow = bands[0].0, endRow = bands[n - 1].1
+        var bandOfRow = [Int32](repeating: 0, count: Int(endRow - firstRow))
+        for (k, b) in bands.enumerated() {
+            for r in Int(b.0 - firstRow)..<Int(b.1 - firstRow) { bandOfRow[r] = Int32(k) }
+        }
+        let first = Int(firstRow)
         for (i, pl) in polylines.enumerated() where pl.points.count >= 2 {
             let pi = Int32(truncatingIfNeeded: i)
             for k in 0..<n { lastKept[k] = 0 }
@@ -184,10 +206,12 @@ struct BandPlan {
                     seen += 1
                     let lo = min(prev.y, q.y), hi = max(prev.y, q.y)
                     // The bands whose rows the edge reaches (top < hi and bottom > lo): from the
-                    // first whose bottom is past lo (bisection), while their tops are above hi.
-                    var a = 0, b = n
-                    while a < b { let m = (a + b) / 2; if bands[m].1 > lo { b = m } else { a = m + 1 } }
-                    var k = a
+                    // first whose bottom is past lo (the band of lo's row; bands touch and
+                    // their ends are whole rows), while their tops are above hi.
+                    var k: Int
+                    if lo < firstRow { k = 0 } else if lo >= endRow { k = n } else {
+                        k = Int(bandOfRow[Int(int32(ofWhole: floorInClip(lo))) - first])
+                    }
                     while k < n && bands[k].0 < hi {
                         edges[k].append(Edge(polyline: pi, edge: Int32(truncatingIfNeeded: j), flushFirst: seen - 1 > lastKept[k]))
                         lastKept[k] = seen

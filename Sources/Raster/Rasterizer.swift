@@ -33,7 +33,9 @@ public struct Span: Hashable, Sendable {
 /// row: `CrossingSampler`.)
 ///
 /// Cells are gathered unsorted, then ordered with one counting sort by row and a small
-/// sort by column within each row (rows hold few cells). A row with more than
+/// sort by column within each row (rows hold few cells). Both sorts move 8-byte keys
+/// (column, then the cell's index: `cellKey`), not the 24-byte cells, and the sweep reads
+/// a cell's sums through its key (1.06–1.10× on the chart scenes). A row with more than
 /// `denseRowCells` cells is instead summed into a dense row of columns: a dense
 /// polyline (100,000 points across a 4K frame) crosses each row thousands of times,
 /// and the insertion sort made that frame take 1.0 s against Cairo's 0.47 s; summed
@@ -76,6 +78,14 @@ public struct Span: Hashable, Sendable {
 /// accumulation per band (a zeroed band of columns and a bit per touched column instead
 /// of both sorts), which keeps these bytes only if each column's cells are still summed
 /// in deposit order: a vectorised prefix sum (font-rs) reassociates the Double covers.
+/// Two more conditions for that step (fourth pass, docs/benchmarks.md): what is summed
+/// into a column must be the walk's merged cells, not each deposit (c + (a + b) is not
+/// (c + a) + b in Double), and a polyline's last cell merged into its first
+/// (`walk(_:)`) is summed where the first was deposited, ahead of any cell the chain
+/// left in that pixel in between; such a shape needs the sorted path or a fallback.
+/// Also measured in the fourth pass and not kept: a walk without clip tests for
+/// polylines inside the clip, and the walk's state in a local copy (the optimiser
+/// either folded the copy back into `self` or spilled it to the stack).
 ///
 /// The parts, a file each: the edge walk that makes cells (Rasterizer+Walk.swift), the
 /// sweep that turns them into spans (here), banded sweeps for huge geometry
@@ -126,8 +136,10 @@ public final class Rasterizer {
     }
 
     var acc = Accumulator()
-    var sorted: [Cell] = []
     var rowStart: [Int32] = []
+    /// The sweep's sort keys (`cellKey`), one per cell, grown as needed.
+    var keyBuffer = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    var keyCapacity = 1
     /// One row's spans. A raw buffer at least one wider than the clip (spans are disjoint
     /// and at least a pixel long, so a row never holds more), written through a local
     /// pointer: appending to an array captured by the emitting function cost a dynamic
@@ -148,7 +160,7 @@ public final class Rasterizer {
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them
@@ -326,11 +338,9 @@ public final class Rasterizer {
         acc.flush()
         guard acc.cells.count > 0, acc.minRow <= acc.maxRow else { return }
         let cells = UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)
-        var sorted: [Cell] = [], rowStart: [Int32] = []
-        swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
-        defer {
-            swap(&sorted, &self.sorted); swap(&rowStart, &self.rowStart)
-        }
+        var rowStart: [Int32] = []
+        swap(&rowStart, &self.rowStart)
+        defer { swap(&rowStart, &self.rowStart) }
         let clipWidth = max(0, acc.clipMaxX - acc.clipMinX)
         if spanCapacity < clipWidth + 1 {
             spanBuffer.deallocate()
@@ -340,12 +350,15 @@ public final class Rasterizer {
         let spans = spanBuffer
         let rows = acc.maxRow - acc.minRow + 1
         let base = acc.minRow
-        // Counting sort by row.
+        // Counting sort by row, of keys (column and index) rather than of the cells.
         rowStart.removeAll(keepingCapacity: true)
         rowStart.append(contentsOf: repeatElement(0, count: rows + 2))
-        if sorted.count < cells.count {
-            sorted.append(contentsOf: repeatElement(Cell(x: 0, y: 0, cover: 0, area: 0), count: cells.count - sorted.count))
+        if keyCapacity < cells.count {
+            keyBuffer.deallocate()
+            keyCapacity = max(cells.count, 2 * keyCapacity)
+            keyBuffer = .allocate(capacity: keyCapacity)
         }
+        let keys = keyBuffer
         let scale = 255 * min(1, max(0, opacity.isNaN ? 0 : opacity))
         let minX = Int32(acc.clipMinX), maxX = Int32(acc.clipMaxX)
         let evenOdd = rule == .evenOdd
@@ -370,22 +383,24 @@ public final class Rasterizer {
         swap(&sampledX, &sampledColumns); swap(&sampledCov, &sampledCoverage)
         defer { swap(&sampledX, &sampledColumns); swap(&sampledCov, &sampledCoverage) }
         var prevSampled = false
-        do { let cs = cells
+        let cs = cells.baseAddress!
         rowStart.withUnsafeMutableBufferPointer { rs in
-        sorted.withUnsafeMutableBufferPointer { sc in
             // Counts, then running ends, then a backwards scatter that leaves each row's
-            // start in place of its end: stable, and without a second offsets array.
-            for c in cs { rs[Int(c.y) - base + 1] &+= 1 }
+            // start in place of its end: stable, and without a second offsets array. What
+            // is scattered is a key per cell (`cellKey`: column, then index), 8 bytes where
+            // a cell is 24; the rows' sorts move keys, and the sweep reads a cell's sums
+            // through its index.
+            for k in 0..<cells.count { rs[Int(truncatingIfNeeded: cs[k].y &- Int32(truncatingIfNeeded: base)) &+ 1] &+= 1 }
             for r in 0..<rows { rs[r + 1] &+= rs[r] }
-            var k = cs.count
+            var k = cells.count
             while k > 0 {
                 k -= 1
                 let c = cs[k]
-                let r = Int(c.y) - base + 1
+                let r = Int(truncatingIfNeeded: c.y &- Int32(truncatingIfNeeded: base)) &+ 1
                 rs[r] &-= 1
-                sc[Int(rs[r])] = c
+                keys[Int(truncatingIfNeeded: rs[r])] = cellKey(c.x, k)
             }
-            rs[rows + 1] = Int32(cs.count)
+            rs[rows + 1] = Int32(cells.count)
             // The last row swept by the sparse path: its cells and how many spans it made.
             var prevRow = -2, prevS = 0, prevE = 0, prevCount = 0
             // The run of rows with those spans not yet handed to `body`.
@@ -399,13 +414,14 @@ public final class Rasterizer {
                     // Many cells in one row (a dense polyline crossing it again and again):
                     // accumulate them by column into a dense row, O(cells + width), where
                     // the insertion sort below is quadratic. The sums are taken in the same
-                    // order, so the spans are the ones the sparse path would give.
+                    // order (the keys of a row are in deposit order here), so the spans are
+                    // the ones the sparse path would give.
                     var lo = Int32.max, hi = Int32.min
-                    for i in s..<e { let x = sc[i].x; if x < lo { lo = x }; if x > hi { hi = x } }
+                    for i in s..<e { let x = keyColumn(keys[i]); if x < lo { lo = x }; if x > hi { hi = x } }
                     let x0 = max(lo, minX), x1 = min(hi, maxX - 1)
                     var cover = 0.0
                     for i in s..<e {
-                        let c = sc[i]
+                        let c = cs[keyIndex(keys[i])]
                         if c.x < minX { cover += c.cover } else if c.x < maxX {
                             let k = Int(c.x - x0)
                             dc[k] += c.cover; da[k] += c.area
@@ -434,7 +450,7 @@ public final class Rasterizer {
                     continue
                 }
                 // By column: cells of a row are few and mostly ordered.
-                if e - s > 1 { Rasterizer.sortByColumn(UnsafeMutableBufferPointer(rebasing: sc[s..<e])) }
+                if e - s > 1 { Rasterizer.sortKeys(keys + s, e - s) }
                 // An even-odd row with two cells in one column (two edges in a pixel) has
                 // those pixels sampled from the crossings instead of folded.
                 var sampled = false
@@ -442,8 +458,8 @@ public final class Rasterizer {
                     sampledX.removeAll(keepingCapacity: true)
                     var i = s + 1
                     while i < e {
-                        let x = sc[i].x
-                        if x == sc[i - 1].x && x >= minX && x < maxX && sampledX.last != x { sampledX.append(x) }
+                        let x = keyColumn(keys[i])
+                        if x == keyColumn(keys[i - 1]) && x >= minX && x < maxX && sampledX.last != x { sampledX.append(x) }
                         i += 1
                     }
                     sampled = !sampledX.isEmpty
@@ -456,8 +472,9 @@ public final class Rasterizer {
                     var same = true
                     var k = 0
                     while k < e - s {
-                        let a = sc[s + k], b = sc[prevS + k]
-                        if a.x != b.x || a.cover != b.cover || a.area != b.area { same = false; break }
+                        let ka = keys[s + k], kb = keys[prevS + k]
+                        let a = cs[keyIndex(ka)], b = cs[keyIndex(kb)]
+                        if (ka ^ kb) >> 32 != 0 || a.cover != b.cover || a.area != b.area { same = false; break }
                         k += 1
                     }
                     if same {
@@ -488,10 +505,15 @@ public final class Rasterizer {
                 var i = s
                 var nextX = minX   // first column not yet emitted
                 while i < e {
-                    let x = sc[i].x
-                    var cv = sc[i].cover, area = sc[i].area
+                    let key = keys[i]
+                    let x = keyColumn(key)
+                    let c = cs[keyIndex(key)]
+                    var cv = c.cover, area = c.area
                     i += 1
-                    while i < e && sc[i].x == x { cv += sc[i].cover; area += sc[i].area; i += 1 }
+                    while i < e && (keys[i] ^ key) >> 32 == 0 {
+                        let d = cs[keyIndex(keys[i])]
+                        cv += d.cover; area += d.area; i += 1
+                    }
                     if x >= maxX { break }
                     // Rounding can put a cell a hair left of the clip: carry its winding, draw nothing.
                     if x < minX { cover += cv; continue }
@@ -519,7 +541,48 @@ public final class Rasterizer {
             }
             if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)) }
         }
-        }
+    }
+}
+
+/// A cell's sort key in a row: its column in the high half (biased so that unsigned order
+/// is the columns' signed order), its index among the shape's cells in the low half. Keys
+/// are distinct, and ascending keys are the cells by column and, within a column, in the
+/// order they were deposited: the stable order by column.
+@inline(__always)
+func cellKey(_ x: Int32, _ index: Int) -> UInt64 {
+    UInt64(UInt32(bitPattern: x) ^ 0x8000_0000) << 32 | UInt64(UInt32(truncatingIfNeeded: index))
+}
+
+/// The column of a `cellKey`.
+@inline(__always)
+func keyColumn(_ key: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: key >> 32) ^ 0x8000_0000) }
+
+/// The cell index of a `cellKey`.
+@inline(__always)
+func keyIndex(_ key: UInt64) -> Int { Int(UInt32(truncatingIfNeeded: key)) }
+
+extension Rasterizer {
+    /// Orders one row's keys ascending, which is its cells' stable order by column (keys
+    /// are distinct): `sortByColumn` on 8-byte keys instead of 24-byte cells. Insertion
+    /// sort for the usual handful, one comparison for two, the standard library's sort
+    /// for crowded rows (where insertion sort is quadratic).
+    @inline(__always)
+    static func sortKeys(_ k: UnsafeMutablePointer<UInt64>, _ n: Int) {
+        if n == 2 {
+            let a = k[0], b = k[1]
+            if b < a { k[0] = b; k[1] = a }
+        } else if n > 64 {
+            var b = UnsafeMutableBufferPointer(start: k, count: n)
+            b.sort()
+        } else {
+            var i = 1
+            while i < n {
+                let v = k[i]
+                var j = i - 1
+                while j >= 0 && k[j] > v { k[j + 1] = k[j]; j -= 1 }
+                k[j + 1] = v
+                i += 1
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 import Geometry
+import TestSupport
 @testable import Raster
 
 /// Inputs found by the libFuzzer targets (Fuzz/raster.swift, Fuzz/png.swift), each
@@ -41,6 +42,31 @@ final class FuzzRegressionTests: XCTestCase {
                 XCTAssertEqual(fast.map(\.x), plain.map(\.x), "count \(count), spread \(spread)")
                 XCTAssertEqual(fast.map(\.cover), plain.map(\.cover), "count \(count), spread \(spread)")
                 XCTAssertTrue(zip(fast, fast.dropFirst()).allSatisfy { $0.x <= $1.x })
+            }
+        }
+    }
+
+    /// The sweep sorts 8-byte keys (column, then the cell's index) instead of the cells;
+    /// the cells the sorted keys name must be the cells `sortByColumn` and the plain
+    /// insertion sort give, in the same order, for rows of every length class (two cells,
+    /// up to 64, crowded) and columns that include negative ones and Int32's extremes.
+    func testKeySortGivesTheStableOrderByColumn() {
+        var rng = SplitMix64(state: 23)
+        for count in [1, 2, 3, 5, 16, 63, 64, 65, 200, 3000] {
+            for spread in [1, 2, 7, 100, 1 << 20] {
+                for _ in 0..<20 {
+                    let cells = (0..<count).map { i -> Rasterizer.Cell in
+                        var x = Int32(Int(rng.next() % UInt64(spread)) - spread / 2)
+                        if rng.next() % 97 == 0 { x = rng.next() % 2 == 0 ? .min : .max }
+                        return Rasterizer.Cell(x: x, y: 0, cover: Double(i), area: 0)
+                    }
+                    var keys = cells.enumerated().map { cellKey($0.element.x, $0.offset) }
+                    keys.withUnsafeMutableBufferPointer { Rasterizer.sortKeys($0.baseAddress!, $0.count) }
+                    var plain = cells
+                    plain.withUnsafeMutableBufferPointer { Rasterizer.insertionSortByColumn($0) }
+                    XCTAssertEqual(keys.map { keyColumn($0) }, plain.map(\.x), "count \(count), spread \(spread)")
+                    XCTAssertEqual(keys.map { cells[keyIndex($0)].cover }, plain.map(\.cover), "count \(count), spread \(spread)")
+                }
             }
         }
     }
