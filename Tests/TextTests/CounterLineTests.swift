@@ -132,4 +132,33 @@ final class CounterLineTests: XCTestCase {
         }
         XCTAssertEqual(drawn, 120)
     }
+
+    func testCountersOfRandomValuesDrawTheBytesOfTheWholeLabel() throws {
+        // A counter through the lean layout, drawn glyph by glyph from kept cells, against
+        // a plain node with the same string, which fills the whole label: random values,
+        // sizes and fractional places, both fonts, two opacities; every frame's bytes.
+        var r = Seeded(state: 90210)
+        let fonts = [dejaVu, try Font(path: Noto.latin)]
+        for k in 0..<300 {
+            let font = fonts[k % 2]
+            let size = [15, 12.5, 21.75][k % 3] + (k % 4 == 3 ? r.unit() * 6 : 0)
+            let position = Point(150 + Double(r.below(64)) / 16, 30 + Double(r.below(32)) / 16)
+            let opacity = k % 5 == 4 ? 0.7 : 1
+            let value = Double(r.below(10_000_000))
+            let format: @Sendable (Double) -> String = { String(Int($0)) }
+            var node = TextNode("0", font: font, size: size, color: Color(r: 0.1, g: 0.1, b: 0.12), position: position,
+                                anchor: TextAnchor(.trailing, .baseline))
+            node.opacity = .constant(opacity)
+            node.counter = (AnimatedValue.constant(value), format)
+            XCTAssertNotNil(LaidOutText.line(format(value), font: font, size: size, options: .tabularFigures, style: .singleLine))
+            var plain = TextNode(format(value), font: font, size: size, color: Color(r: 0.1, g: 0.1, b: 0.12), position: position,
+                                 anchor: TextAnchor(.trailing, .baseline), options: .tabularFigures)
+            plain.opacity = .constant(opacity)
+            let a = Canvas(width: 180, height: 50, background: .white), b = Canvas(width: 180, height: 50, background: .white)
+            node.render(at: 0, on: a)
+            plain.render(at: 0, on: b)
+            XCTAssertTrue(a.pixmap.data == b.pixmap.data, "\(format(value)) at \(position), size \(size)")
+            XCTAssertNotEqual(a.pixmap.data, Canvas(width: 180, height: 50, background: .white).pixmap.data, "ink")
+        }
+    }
 }
