@@ -14,7 +14,10 @@
 // (a new string each frame: shaped and laid out on every frame, as a counter is).
 // Prints "fps N". `counter` draws FRAMES pairs of frames in one process, each pair one
 // frame without and one with the counting label (in alternating order), and prints the
-// median frame time of each and their ratio: the pairs share the machine's load.
+// median frame time of each and their ratio: the pairs share the machine's load. It also
+// prints the median time of the counter's own drawing inside the frames with it (laying
+// its value out and filling it, after the 300 labels: with the caches the labels left
+// cold) and that as a share of the static frame, a steadier figure than the ratio.
 // `counteronly` draws just the counting label FRAMES times on a canvas that is never
 // cleared and prints its mean time in microseconds (for profiling the counter alone;
 // its caches stay warm, so it costs less than inside a frame).
@@ -55,6 +58,19 @@ func load(_ path: String) throws -> (Int, Int, [TextNode]) {
     return (w, h, nodes)
 }
 
+/// The counting label of `counter`, `counteronly` and `run --counter`: 15 px at the
+/// frame's bottom-right corner, right-aligned on its baseline.
+func counterNode(_ font: Font) -> TextNode {
+    TextNode("0", font: font, size: 15, color: Color(r: 0.1, g: 0.1, b: 0.12), position: Point(1900, 1070),
+             anchor: TextAnchor(.trailing, .baseline))
+}
+
+/// The counter's value on frame `i`: a different number each frame, as a counter ticking
+/// through a video.
+func counterValue(_ i: Int) -> (value: AnimatedValue, format: @Sendable (Double) -> String) {
+    (AnimatedValue.constant(Double(i * 7919 % 1_000_000)), { String(Int($0)) })
+}
+
 switch args.count > 1 ? args[1] : "" {
 case "labels":
     guard args.count >= 3 else { fail("usage: chartreel-textbench labels OUT.txt [COUNT]") }
@@ -70,35 +86,35 @@ case "labels":
 case "counter":
     guard args.count >= 4, let frames = Int(args[3]) else { fail("usage: chartreel-textbench counter LABELS.txt FRAMES") }
     let (w, h, nodes) = try load(args[2])
-    let font = try FontCache.font()
-    var counter = TextNode("0", font: font, size: 15, color: Color(r: 0.1, g: 0.1, b: 0.12), position: Point(1900, 1070),
-                           anchor: TextAnchor(.trailing, .baseline))
+    var counter = counterNode(try FontCache.font())
     let canvas = Canvas(width: w, height: h)
-    var plain: [Double] = [], counting: [Double] = []
+    var plain: [Double] = [], counting: [Double] = [], counterPart: [Double] = []
     for i in 0..<(2 * frames) {
         let withCounter = (i % 4 == 1) || (i % 4 == 2)   // ABBA order
         let start = DispatchTime.now().uptimeNanoseconds
         canvas.clear(.white)
         for n in nodes { n.render(at: 0, on: canvas) }
+        let mid = DispatchTime.now().uptimeNanoseconds
         if withCounter {
-            counter.counter = (AnimatedValue.constant(Double(i * 7919 % 1_000_000)), { String(Int($0)) })
+            counter.counter = counterValue(i)
             counter.render(at: 0, on: canvas)
         }
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let end = DispatchTime.now().uptimeNanoseconds
+        let ms = Double(end - start) / 1e6
+        if i >= 4 && withCounter { counterPart.append(Double(end - mid) / 1e6) }
         if i >= 4 { if withCounter { counting.append(ms) } else { plain.append(ms) } }
     }
     func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
-    print(String(format: "static %.3f ms counting %.3f ms ratio %.4f", median(plain), median(counting), median(counting) / median(plain)))
+    print(String(format: "static %.3f ms counting %.3f ms ratio %.4f counter %.4f ms share %.4f", median(plain), median(counting),
+                 median(counting) / median(plain), median(counterPart), median(counterPart) / median(plain)))
 case "counteronly":
     guard args.count >= 4, let frames = Int(args[3]) else { fail("usage: chartreel-textbench counteronly LABELS.txt FRAMES") }
     let (w, h, _) = try load(args[2])
-    let font = try FontCache.font()
-    var counter = TextNode("0", font: font, size: 15, color: Color(r: 0.1, g: 0.1, b: 0.12), position: Point(1900, 1070),
-                           anchor: TextAnchor(.trailing, .baseline))
+    var counter = counterNode(try FontCache.font())
     let canvas = Canvas(width: w, height: h)
     let start = DispatchTime.now().uptimeNanoseconds
     for i in 0..<frames {
-        counter.counter = (AnimatedValue.constant(Double(i * 7919 % 1_000_000)), { String(Int($0)) })
+        counter.counter = counterValue(i)
         counter.render(at: 0, on: canvas)
     }
     print(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(frames), "us per counter")
@@ -136,11 +152,8 @@ case "moving":
 case "run":
     guard args.count >= 4, let seconds = Double(args[3]) else { fail("usage: chartreel-textbench run LABELS.txt SECONDS [--counter] [--png OUT]") }
     let (w, h, nodes) = try load(args[2])
-    let font = try FontCache.font()
     let counterMode = args.contains("--counter")
-    var counter = TextNode("0", font: font, size: 15, color: Color(r: 0.1, g: 0.1, b: 0.12), position: Point(1900, 1070),
-                           anchor: TextAnchor(.trailing, .baseline))
-    counter.counter = (AnimatedValue.constant(0), { String(Int($0)) })
+    let counter = counterNode(try FontCache.font())
     let canvas = Canvas(width: w, height: h)
     var frames = 0
     let start = Date()
@@ -151,7 +164,7 @@ case "run":
         if counterMode {
             // A different number each frame, as a counter ticking through a video.
             var c = counter
-            c.counter = (AnimatedValue.constant(Double(frames * 7919 % 1_000_000)), { String(Int($0)) })
+            c.counter = counterValue(frames)
             c.render(at: 0, on: canvas)
         }
         frames += 1

@@ -113,6 +113,17 @@ public struct TextNode: Sendable {
             : LaidOutText.shared(string, font: font, size: size, options: options, style: style)
     }
 
+    /// A node drawing `laidOut` (a counter's value at one frame).
+    private init(id: String?, _ string: String, size: Double, color: Color, position: Point, anchor: TextAnchor,
+                 rotation: Double, background: TextBackground?, laidOut: LaidOutText) {
+        self.id = id; self.string = string; self.size = size; self.color = color
+        self.position = position; self.anchor = anchor; self.rotation = rotation; self.background = background
+        self.laidOut = laidOut
+    }
+
+    /// The features a counter without features of its own is shaped with (one array, not one a frame).
+    private static let tabularFeatures = ["tnum"]
+
     /// The offset from the anchor to the baseline-left origin, in the text's own frame.
     public var originOffset: Point {
         let x: Double
@@ -168,10 +179,18 @@ public struct TextNode: Sendable {
             // Lay the current number out and draw it as a plain text node, with tabular
             // figures so its digits keep their places from frame to frame.
             var tabular = options
-            if !tabular.features.contains(where: { $0.hasSuffix("tnum") || $0.hasPrefix("tnum") }) { tabular.features.append("tnum") }
-            var now = TextNode(id: id, c.format(c.value.value(at: t)), font: font, size: size, color: color, position: position,
-                               anchor: anchor, rotation: rotation, background: background, options: tabular, style: style,
-                               counting: true)
+            if tabular.features.isEmpty {
+                tabular.features = TextNode.tabularFeatures
+            } else if !tabular.features.contains(where: { $0.hasSuffix("tnum") || $0.hasPrefix("tnum") }) {
+                tabular.features.append("tnum")
+            }
+            let string = c.format(c.value.value(at: t))
+            // Digits and other printable ASCII in the label's font on one line (a counter's
+            // usual value): laid out by the lean path, the same layout (LaidOutText.line).
+            let layout = LaidOutText.line(string, font: font, size: size, options: tabular, style: style)
+                ?? LaidOutText.counting(string, font: font, size: size, options: tabular, style: style)
+            var now = TextNode(id: id, string, size: size, color: color, position: position, anchor: anchor, rotation: rotation,
+                               background: background, laidOut: layout)
             now.opacity = opacity; now.motion = motion; now.subpixelSteps = subpixelSteps
             now.render(at: t, on: canvas)
             return
@@ -269,6 +288,28 @@ final class LaidOutText: Sendable {
             t[key] = made   // holds its font, so the identifier is not reused while kept
         }
         return made
+    }
+
+    /// A counter's layout of `string` through `TextBlock.printableASCIILine` (printable
+    /// ASCII in `font`, no maximum width): the metrics and glyphs `counting` gives, bit for
+    /// bit, made anew without a table (cheaper than looking the string up). Nil outside
+    /// that case.
+    static func line(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText? {
+        guard let (metrics, outlines) = TextBlock.printableASCIILine(string, font: font, size: size, options: options, style: style)
+        else { return nil }
+        return LaidOutText(string, font: font, size: size, options: options, style: style, metrics: metrics, pieces: outlines)
+    }
+
+    /// A layout drawn glyph by glyph from its parts (`line`): one line, no colour glyphs.
+    private init(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle,
+                 metrics: TextMetrics, pieces: [PlacedOutline]) {
+        self.font = font; self.options = options; self.style = style; self.size = size
+        self.metrics = metrics
+        outlines = nil
+        self.pieces = pieces
+        colorGlyphs = []
+        lineStrings = [string]
+        colorCoverage = []
     }
 
     /// The layout of `string` with these settings: the one made before, or a new one.

@@ -344,6 +344,87 @@ enum Shaper {
     }
 }
 
+extension Shaper {
+    /// HarfBuzz's script of each ASCII code point (a pure function of the code point,
+    /// looked up once instead of per scalar per frame).
+    private static let asciiScripts: [hb_script_t] = {
+        let unicode = hb_unicode_funcs_get_default()
+        return (0..<128).map { hb_unicode_script(unicode, UInt32($0)) }
+    }()
+
+    /// `s` shaped as `shapeUncached` shapes a string of printable ASCII that `font` covers
+    /// in a paragraph that is not forced right to left (no fallback font, no bidi levels:
+    /// every scalar in `font` at level 0), without the objects the general path makes:
+    /// the same runs, the same HarfBuzz calls and the same arithmetic, so the same glyphs,
+    /// positions, width and ink, bit for bit (tested against `shape`). `glyphs` receives
+    /// each glyph and its origin in ems (y down), in visual order. For a counter's value,
+    /// laid out anew on every frame (`TextBlock.printableASCIILine`). Nil when `s` is
+    /// outside that case.
+    static func shapePrintableASCII(_ s: String, font: Font, options: ShapingOptions,
+                                    into glyphs: inout [(glyph: UInt32, x: Double, y: Double)])
+        -> (width: Double, ascent: Double, descent: Double, ink: (Double, Double, Double, Double)?)? {
+        let utf8 = s.utf8
+        let n = utf8.count
+        guard n > 0, n <= maxScalars, options.direction != .rightToLeft, !font.isColorBitmap,
+              font.coversPrintableASCII(utf8) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { scalars in
+            var k = 0
+            for b in utf8 { scalars[k] = UInt32(b); k += 1 }
+            // Scripts, Common and Inherited resolved to their neighbours (as in shapeUncached).
+            func isWeak(_ sc: hb_script_t) -> Bool { sc == HB_SCRIPT_COMMON || sc == HB_SCRIPT_INHERITED || sc == HB_SCRIPT_UNKNOWN }
+            return withUnsafeTemporaryAllocation(of: hb_script_t.self, capacity: n) { scripts in
+                for i in 0..<n { scripts[i] = asciiScripts[Int(scalars[i])] }
+                var last = HB_SCRIPT_COMMON
+                for i in 0..<n where !isWeak(scripts[i]) { last = scripts[i]; break }
+                for i in 0..<n { if isWeak(scripts[i]) { scripts[i] = last } else { last = scripts[i] } }
+
+                let language = hb_language_from_string(options.language ?? "en", -1)
+                var features = options.features.compactMap { f -> hb_feature_t? in
+                    var out = hb_feature_t()
+                    return hb_feature_from_string(f, -1, &out) != 0 ? out : nil
+                }
+                let buffer = hb_buffer_create()
+                defer { hb_buffer_destroy(buffer) }
+                let em = 1 / font.unitsPerEm
+                glyphs.removeAll(keepingCapacity: true)
+                // Runs of one script, in logical order (all at level 0, so also in visual
+                // order); each glyph placed at the pen of the runs before it plus its own.
+                var pen = 0.0
+                var start = 0
+                for end in 1...n where end == n || scripts[end] != scripts[start] {
+                    hb_buffer_clear_contents(buffer)
+                    hb_buffer_add_utf32(buffer, scalars.baseAddress, Int32(n), UInt32(start), Int32(end - start))
+                    hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+                    hb_buffer_set_script(buffer, scripts[start])
+                    hb_buffer_set_language(buffer, language)
+                    features.withUnsafeMutableBufferPointer { hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+                    var count: UInt32 = 0
+                    let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+                    let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+                    var runPen = 0.0
+                    for g in 0..<Int(count) {
+                        let p = positions[g]
+                        let x = runPen + Double(p.x_offset) * em, y = -Double(p.y_offset) * em
+                        glyphs.append((infos[g].codepoint, pen + x, y))
+                        runPen += Double(p.x_advance) * em
+                    }
+                    pen += runPen
+                    start = end
+                }
+                // Ink of every glyph (one lock), as the general path's placement loop takes it.
+                var ink: (Double, Double, Double, Double)? = nil
+                let units = font.unitGlyphs(glyphs.map(\.glyph))
+                for (g, u) in zip(glyphs, units) {
+                    guard let b = u.ink else { continue }
+                    let box = (g.x + b.xMin * em, g.y - b.yMax * em, g.x + b.xMax * em, g.y - b.yMin * em)
+                    ink = ink.map { (min($0.0, box.0), min($0.1, box.1), max($0.2, box.2), max($0.3, box.3)) } ?? box
+                }
+                return (pen, font.ascent(size: 1), font.descent(size: 1), ink)
+            }
+        }
+    }
+}
+
 extension Font {
     /// True when the font has a glyph of its own for every one of `scalars`.
     func coversAll(_ scalars: [UInt32]) -> Bool {

@@ -166,6 +166,43 @@ public struct TextBlock: Sendable {
         }
     }
 
+    /// The block `TextBlock(s, font:size:options:style:keepShaping: false)` sets, as its
+    /// metrics and `outlineGlyphs(at: .zero)`, for `s` of printable ASCII that `font`
+    /// covers under a style without a maximum width (one line, no fallback font, no bidi):
+    /// the same values bit for bit (tested against the general path on random strings,
+    /// options and styles), without shaping through the general path's tables and objects
+    /// or making the block's lines. A counter's value is laid out anew on most frames and
+    /// this was half of its cost in a 300-label frame. Nil outside that case.
+    public static func printableASCIILine(_ s: String, font: Font, size: Double, options: ShapingOptions,
+                                          style: TextBlockStyle) -> (metrics: TextMetrics, outlines: [PlacedOutline])? {
+        guard style.maxWidth == nil else { return nil }
+        var glyphs: [(glyph: UInt32, x: Double, y: Double)] = []
+        glyphs.reserveCapacity(s.utf8.count)
+        guard let shaped = Shaper.shapePrintableASCII(s, font: font, options: options, into: &glyphs) else { return nil }
+        // TextLine: ems to pixels.
+        let bounds = shaped.ink.map { Rect(x: $0.0 * size, y: $0.1 * size, width: ($0.2 - $0.0) * size, height: ($0.3 - $0.1) * size) }
+        let line = TextMetrics(width: shaped.width * size, ascent: shaped.ascent * size, descent: shaped.descent * size,
+                               bounds: bounds ?? .null)
+        // TextBlock.init with one line (left to right).
+        let width = line.width
+        let advance = font.lineHeight(size: size) * style.lineHeight
+        let free = width - line.width
+        let x: Double
+        switch style.alignment {
+        case .leading, .start: x = 0
+        case .center: x = free / 2
+        case .trailing, .end: x = free
+        }
+        let origin = Point(x, Double(0) * advance)
+        var inked = Rect.null
+        if !line.bounds.isNull { inked = inked.union(line.bounds.offsetBy(dx: origin.x, dy: origin.y)) }
+        let metrics = TextMetrics(width: width, ascent: line.ascent, descent: Double(0) * advance + line.descent, bounds: inked)
+        // outlineGlyphs(at: .zero): the line's origin, then each glyph's position.
+        let o = Point(0 + origin.x, 0.0)
+        let outlines = glyphs.map { g in PlacedOutline(font: font, glyph: g.glyph, origin: Point(o.x + g.x * size, o.y + g.y * size)) }
+        return (metrics, outlines)
+    }
+
     // MARK: Breaking
 
     /// The width of `s` on one line, trailing white space not counted.
