@@ -127,9 +127,24 @@ final class DecimationTests: XCTestCase {
         XCTAssertLessThan(stroked.overOne, 0.015)
     }
 
-    func testAMiteredLineIsNotDecimated() throws {
-        let d = try difference({ try scene(rows: 20_000, marks: #"{ "type": "line", "stroke": { "width": 3, "join": "miter" } }"#) }, at: [1.0])
-        XCTAssertEqual(d.max, 0)
+    /// A line with miter joins (a `stroke` object's default) is decimated too, and then
+    /// stroked with round joins: the same bytes as the line asking for round joins, close to
+    /// the full line drawn with round joins, and a path that follows the plot's width. A
+    /// line too short to decimate keeps its miters.
+    func testAMiteredLineIsDecimatedAndDrawnWithRoundJoins() throws {
+        let mitered = #"{ "type": "line", "stroke": { "width": 3, "join": "miter" } }"#
+        let round = #"{ "type": "line", "stroke": { "width": 3, "join": "round" } }"#
+        let a = try scene(rows: 20_000, marks: mitered), b = try scene(rows: 20_000, marks: round)
+        for t in [0.0, 1.0] { XCTAssertEqual(try a.frame(at: t).data, try b.frame(at: t).data, "t = \(t)") }
+        ChartSpec.decimatesLines = false
+        let fullRound = try scene(rows: 20_000, marks: round)
+        ChartSpec.decimatesLines = true
+        let d = try PixmapDifference(a.frame(at: 1), fullRound.frame(at: 1), tolerance: 1)
+        XCTAssertLessThan(d.meanDifference, 0.6)
+        XCTAssertLessThan(Double(d.pixelsOverTolerance) / Double(a.width * a.height), 0.015)
+        // Fewer points than columns: drawn as they are, miters and all (not the round line).
+        let shortMitered = try scene(rows: 300, marks: mitered), shortRound = try scene(rows: 300, marks: round)
+        XCTAssertNotEqual(try shortMitered.frame(at: 1).data, try shortRound.frame(at: 1).data)
     }
 
     func testTheDrawnPathFollowsThePlotWidthNotTheRowCount() throws {

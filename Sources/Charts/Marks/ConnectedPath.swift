@@ -97,17 +97,19 @@ extension ChartSpec {
     /// series that has more points than the plot has quarter-pixel columns
     /// (Decimation.swift); `remap` then maps a line's trims onto the shorter path.
     func connectedPath(_ shape: ConnectedShape, _ o: MarkOptions, _ l: ChartState, _ els: [MarkElement], horizontal: Bool,
-                       decimate: Bool) -> (path: Path, remap: TrimRemap?) {
+                       decimate: Bool) -> (path: Path, remap: TrimRemap?, decimated: Bool) {
         var pts = seriesPoints(els, l, horizontal: horizontal, useLow: false)
         if shape.startAtOrigin { pts.insert(Point(l.plot.minX, l.plot.maxY), at: 0) }
         let span = horizontal ? l.plot.height : l.plot.width
         let decimates = decimate && shape.interpolation == .linear
         var remap: TrimRemap? = nil
+        var decimated = false
         if decimates, let kept = M4.keptIndices(pts, horizontal: horizontal, span: span) {
             if !shape.isArea { remap = M4.trimRemap(pts, kept: kept) }
             pts = kept.map { pts[$0] }
+            decimated = true
         }
-        return (connectedPath(shape, o, l, els, points: pts, horizontal: horizontal, decimate: decimates), remap)
+        return (connectedPath(shape, o, l, els, points: pts, horizontal: horizontal, decimate: decimates), remap, decimated)
     }
 
     /// The path through `pts` (the series' points, decimated or not).
@@ -185,8 +187,7 @@ extension ChartSpec {
         let horizontal = isHorizontal(m, l)
         let morphs = o.transition != nil
         let trimmed = o.trimStart.isAnimated || o.trimEnd.isAnimated || o.trimStart.value(at: 0) != 0 || o.trimEnd.value(at: 0) != 1
-        let mitered = stroke.map { $0.style.join == .miter } ?? false
-        let decimates = ChartSpec.decimatesLines && !morphs && !mitered && !(shape.isArea && trimmed)
+        let decimates = ChartSpec.decimatesLines && !morphs && !(shape.isArea && trimmed)
         // Series of more points than the plot has columns, drawn from their M4 points: their
         // rows become pixel points and only the kept rows become elements (80 bytes each;
         // a line of ten million rows needed 800 MB of them). The same points, path and trim
@@ -215,12 +216,16 @@ extension ChartSpec {
             let els = bySeries[si]
             guard !els.isEmpty else { continue }
             // Decimated unless the path morphs (its points must match the target's one to
-            // one), an area is trimmed (its outline's length is not the line's), or the
-            // stroke has miter joins: a zigzag's miters reach far past its points, and the
-            // decimated line has other turns (round and bevel joins stay within half the
-            // width of the line, which the M4 points bound).
-            let drawn = big?.paths[si] ?? connectedPath(shape, o, l, els, horizontal: horizontal,
-                                                        decimate: ChartSpec.decimatesLines && !(target != nil && morphs) && !mitered && !(shape.isArea && trimmed))
+            // one) or an area is trimmed (its outline's length is not the line's).
+            let decimated: Bool
+            let drawn: (path: Path, remap: TrimRemap?)
+            if let early = big?.paths[si] {
+                (drawn, decimated) = (early, true)
+            } else {
+                let late = connectedPath(shape, o, l, els, horizontal: horizontal,
+                                         decimate: ChartSpec.decimatesLines && !(target != nil && morphs) && !(shape.isArea && trimmed))
+                (drawn, decimated) = ((late.path, late.remap), late.decimated)
+            }
             let path = drawn.path
             var node = ShapeNode(id: names.count > 1 ? "\(o.id ?? m.kind.rawValue)[\(name)]" : o.id, path: path, frame: l.plot)
             node.trimRemap = drawn.remap
@@ -233,6 +238,11 @@ extension ChartSpec {
                 var style = s.style
                 // A butt cap draws nothing on a zero-length segment; one point shows as a round dot.
                 if !shape.isArea && els.count == 1 && !shape.startAtOrigin && style.cap == .butt { style.cap = .round }
+                // A decimated series is stroked with round joins: the miters of a zigzag of
+                // sub-pixel segments reach far past its points (spikes the data does not
+                // have), and the decimated line turns elsewhere; a round join stays within
+                // half the width of the points, which M4 keeps.
+                if decimated && style.join == .miter { style.join = .round }
                 node.stroke = (multi ? .solid(els[0].color) : s.paint, style)
             }
             var trimStart = staggered(o.trimStart, offsets, si), trimEnd = staggered(o.trimEnd, offsets, si)
