@@ -175,7 +175,18 @@ public struct GroupNode: Sendable {
             // that is known, rather than the whole frame.
             canvas.beginLayer(opacity: o, bounds: inkBoundsOfChildren)
         }
-        for c in dynamicChildren?(t) ?? children { c.render(at: t, on: canvas) }
+        for c in dynamicChildren?(t) ?? children {
+            // Under a clip mask (a plot whose edges fall between pixels), a shape whose ink
+            // lies where the mask is full draws as if unclipped: the same bytes, on the
+            // fused blitters (Canvas.withClipMaskSetAside). Not text: a moving label under a
+            // mask is filled afresh at its rounded place, without one it replays a block
+            // kept for its fraction of a pixel, and the two differ by a level on a few pixels.
+            if case .shape(let s) = c, canvas.hasClipMask, let b = s.inkBounds {
+                canvas.withClipMaskSetAside(within: b) { s.render(at: t, on: canvas) }
+            } else {
+                c.render(at: t, on: canvas)
+            }
+        }
         if layered { canvas.endLayer() }
         canvas.restore()
     }
