@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CRasterKernels
 import Geometry
 
@@ -106,10 +109,16 @@ public final class Canvas {
             data.withUnsafeBufferPointer { d in
                 for r in 0..<height {
                     let row = d.baseAddress! + r * width
+                    // A rectangle's mask repeats its rows: a row like the one above has its runs.
+                    if r > 0 && memcmp(row, row - width, width) == 0 {
+                        runs[2 * r] = runs[2 * r - 2]; runs[2 * r + 1] = runs[2 * r - 1]
+                        continue
+                    }
                     var best = (0, 0), i = 0
                     while i < width {
                         guard row[i] == 255 else { i += 1; continue }
                         var j = i + 1
+                        while j + 8 <= width && UnsafeRawPointer(row + j).loadUnaligned(as: UInt64.self) == .max { j += 8 }
                         while j < width && row[j] == 255 { j += 1 }
                         if j - i > best.1 - best.0 { best = (i, j) }
                         i = j
