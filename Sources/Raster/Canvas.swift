@@ -80,7 +80,11 @@ import Geometry
 // the current box), multiplied into the enclosing mask, so nested clips intersect and
 // edges stay anti-aliased: a clip edge at x = 10.25 leaves 0.75 coverage in column 10.
 // Without a mask the fused blitters run untouched: the choice is made once per row,
-// never per pixel.
+// never per pixel. A mask keeps each row's longest run of full coverage (255): a solid
+// span takes the fused blitter over that run and the mask loop only at its ends, and a
+// drawing that lies where the mask is full can set the mask aside
+// (`withClipMaskSetAside`); a chart's plot clip, whose edges fall between pixels, costs
+// only its edge pixels. Both give the bytes of the mask loop.
 //
 // Layers. `beginLayer` swaps in a transparent pixmap; `endLayer` composites the region
 // drawn in it onto the one below with the layer's opacity and blend mode (group opacity,
