@@ -96,7 +96,7 @@ extension ChartSpec {
     /// `text` with its placeholders filled for the moment shown, in a chart of moving
     /// data; as written otherwise.
     func momentText(_ text: String, row: DataTable.Row? = nil) -> String {
-        guard moment != nil, text.contains("{"), let template = try? MomentTemplate(text) else { return text }
+        guard moment != nil, text.contains("{"), let template = MomentTemplate.cached(text) else { return text }
         return template.render(moment, rows: data, row: row)
     }
 

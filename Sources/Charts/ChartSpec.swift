@@ -52,6 +52,11 @@ public struct ChartSpec: Sendable {
     /// The order of a field's values over the whole of a timeline (its keys), so that a
     /// key keeps its colour, series slot and band while others enter and leave.
     public var fieldOrders: [String: [String]] = [:]
+    /// For a field order that a snapshot takes from its timeline's keys, each key's
+    /// position in it (the timeline's `keyIndex`), so colouring by the key field does not
+    /// hash every key at every frame. Set only with that order; the orders are checked
+    /// to be the same array before it is used.
+    var fieldOrderIndex: [String: (order: [String], index: [String: Int])] = [:]
     /// Marks are drawn only inside the plot rectangle; nil decides (`marksAreClipped`):
     /// clipped when a domain animates or a domain the document fixes leaves data outside.
     public var clipsMarks: Bool?

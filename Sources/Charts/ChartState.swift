@@ -67,7 +67,10 @@ extension ChartSpec {
     private func stepBase(_ tl: DataTimeline) -> ChartSpec {
         var s = self
         s.timeline = nil
-        if s.fieldOrders[tl.keyField] == nil { s.fieldOrders[tl.keyField] = tl.keys }
+        if s.fieldOrders[tl.keyField] == nil {
+            s.fieldOrders[tl.keyField] = tl.keys
+            s.fieldOrderIndex[tl.keyField] = (tl.keys, tl.keyIndex)
+        }
         if s.x.includesZero == nil && s.x.field == tl.timeField { s.x.includesZero = false }
         if s.y.includesZero == nil && s.y.field == tl.timeField { s.y.includesZero = false }
         if s.fieldExtents.isEmpty { s.fieldExtents = Self.extents(tl.allTable) }

@@ -102,6 +102,10 @@ public struct DataTimeline: Sendable {
     public let steps: [Double]
     /// The keys, in order of first appearance: the order of the rows at every moment.
     public let keys: [String]
+    /// Each key's position in `keys`: what a colour encoding over the key field looks up
+    /// for every element of every frame (built once here, not from the 1,000 keys of a
+    /// big race at each frame).
+    let keyIndex: [String: Int]
     /// Every row of every key, in key order (each key's in step order), by column, with
     /// the race's rank field written in.
     let table: DataTable
@@ -253,6 +257,10 @@ public struct DataTimeline: Sendable {
             table.setColumn(r.output, DataColumn(numbers: ranks))
         }
         self.steps = steps; self.keys = keys; self.samples = samples; self.table = table
+        var index: [String: Int] = [:]
+        index.reserveCapacity(keys.count)
+        for (i, k) in keys.enumerated() { index[k] = i }
+        self.keyIndex = index
         rankValues = ranking.map { r in
             let ranked = table.column(r.field)
             return samples.map { list in list.map { ($0.step, ranked?.number(at: $0.row) ?? -Double.infinity) } }

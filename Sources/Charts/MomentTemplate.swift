@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Raster
+import Synchronization
 
 /// The moment a chart whose data moves is showing, for text that names it.
 public struct Moment: Sendable, Equatable {
@@ -41,6 +42,24 @@ public struct MomentTemplate: Sendable, Hashable {
     }
 
     let parts: [Part]
+
+    /// Templates parsed before, by their text (nil for text that does not parse), shared
+    /// by the rendering threads: a chart of moving data fills the same few templates (its
+    /// title, every label of a mark) at every frame, and parsing them again was a tenth
+    /// of building a 1,000-key race's frame (perf). Cleared when full.
+    private static let parsed = Mutex<[String: MomentTemplate?]>([:])
+    static let parsedCapacity = 256
+
+    /// The template of `text`, parsed once; nil when it does not parse.
+    static func cached(_ text: String) -> MomentTemplate? {
+        if case .some(let hit) = parsed.withLock({ $0[text] }) { return hit }
+        let made = try? MomentTemplate(text)
+        parsed.withLock { table in
+            if table.count >= parsedCapacity { table.removeAll(keepingCapacity: true) }
+            table[text] = .some(made)
+        }
+        return made
+    }
 
     /// Parses `text`; throws the first malformed placeholder.
     public init(_ text: String) throws(Problem) {

@@ -94,6 +94,25 @@ func maskSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ mask: UnsafePointer<UI
     }
 }
 
+/// Source-over of the solid colour `color[0]` at coverage `cov` onto `len` pixels from
+/// column `x` of `row`, through a clip mask whose row is `maskRow` (its first byte is
+/// column `maskX`) and is 255 from column `full0` to `full1` (exclusive). The part of the
+/// span over the full run takes the fused blitter, the rest the mask loop: the bytes of
+/// `compositeSpan` over the whole span (at mask 255 it scales by `cov` alone, as
+/// `blitSolid` does). A chart's plot clip has fractional edges, so its mask is full but
+/// for its edge pixels, and its bars drew through the mask loop pixel by pixel.
+@inline(__always)
+func blitSolidMasked(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32, _ color: UnsafePointer<UInt32>,
+                     _ maskRow: UnsafePointer<UInt8>, _ maskX: Int, _ full0: Int, _ full1: Int, wide: Bool) {
+    let e = x + len
+    let a = min(max(x, full0), e), b = max(min(e, full1), a)
+    if a > x { compositeSpan(.sourceOver, row + x, color, 0, a - x, cov, maskRow + (x - maskX)) }
+    if b > a {
+        if wide { blitSolidWide(row, a, b - a, cov, color[0]) } else { blitSolid(row, a, b - a, cov, color[0]) }
+    }
+    if e > b { compositeSpan(.sourceOver, row + b, color, 0, e - b, cov, maskRow + (b - maskX)) }
+}
+
 /// Composites `len` premultiplied source pixels onto `dst` with `mode`, each scaled by
 /// `cov` and, when `mask` is given, by its coverage too. `srcStride` 0 repeats `src[0]`
 /// (a solid colour without a scratch row).

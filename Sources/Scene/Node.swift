@@ -108,9 +108,50 @@ public struct ShapeNode: Sendable {
         }
         if let s = stroke {
             let paint = strokeColor.map { Paint.solid($0.value(at: t)) } ?? s.paint.resolve(in: box)
-            canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
+            if let lines = Self.separateLines(visible, s.style, canvas.transform) {
+                for line in lines {
+                    canvas.stroke(line, style: s.style, paint: paint, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
+                }
+            } else {
+                canvas.stroke(visible, style: s.style, paint: paint, opacity: drawOpacity, blendMode: both ? .sourceOver : blendMode)
+            }
         }
         if both { canvas.endLayer() }
+    }
+}
+
+extension ShapeNode {
+    /// The subpaths of `path`, one path each, when it is only straight lines that run all
+    /// vertically or all horizontally (a chart's grid), stroked with butt caps and no dash
+    /// under an axis-aligned `transform`, and no device pixel is touched by two of them;
+    /// nil otherwise. Stroked one by one they give the bytes of the one stroke (a pixel's
+    /// coverage comes from one line either way), and each is one rectangle, which the
+    /// rasterizer sweeps without cells: a 1,000-key race's vertical grid, stroked as one
+    /// path, walked and swept the cells of every line's two long edges (6.8 % of a frame).
+    static func separateLines(_ path: Path, _ style: StrokeStyle, _ transform: Transform) -> [Path]? {
+        let n = path.elements.count
+        guard n >= 4, n % 2 == 0, style.cap == .butt, style.dash.isEmpty, style.width > 0, style.width.isFinite,
+              transform.b == 0, transform.c == 0, transform.a != 0, transform.d != 0 else { return nil }
+        var lines: [(a: Point, b: Point)] = []
+        lines.reserveCapacity(n / 2)
+        for i in stride(from: 0, to: n, by: 2) {
+            guard case .move(let a) = path.elements[i], case .line(let b) = path.elements[i + 1], a != b,
+                  a.isFinite, b.isFinite else { return nil }
+            lines.append((a, b))
+        }
+        let vertical = lines[0].a.x == lines[0].b.x
+        guard lines.allSatisfy({ vertical ? $0.a.x == $0.b.x : $0.a.y == $0.b.y }) else { return nil }
+        // Each line's device extent across its length, in whole pixels: no two may share one.
+        let scale = abs(vertical ? transform.a : transform.d), offset = vertical ? transform.tx : transform.ty
+        let half = scale * style.width / 2
+        var spans: [(lo: Double, hi: Double)] = lines.map { l in
+            let c = (vertical ? l.a.x : l.a.y) * (vertical ? transform.a : transform.d) + offset
+            return ((c - half).rounded(.down), (c + half).rounded(.up))
+        }
+        guard spans.allSatisfy({ $0.lo.isFinite && $0.hi.isFinite }) else { return nil }
+        spans.sort { $0.lo < $1.lo }
+        for i in spans.indices.dropFirst() where spans[i - 1].hi > spans[i].lo { return nil }
+        return lines.map { Path([.move($0.a), .line($0.b)]) }
     }
 }
 
@@ -175,7 +216,18 @@ public struct GroupNode: Sendable {
             // that is known, rather than the whole frame.
             canvas.beginLayer(opacity: o, bounds: inkBoundsOfChildren)
         }
-        for c in dynamicChildren?(t) ?? children { c.render(at: t, on: canvas) }
+        for c in dynamicChildren?(t) ?? children {
+            // Under a clip mask (a plot whose edges fall between pixels), a shape whose ink
+            // lies where the mask is full draws as if unclipped: the same bytes, on the
+            // fused blitters (Canvas.withClipMaskSetAside). Not text: a moving label under a
+            // mask is filled afresh at its rounded place, without one it replays a block
+            // kept for its fraction of a pixel, and the two differ by a level on a few pixels.
+            if case .shape(let s) = c, canvas.hasClipMask, let b = s.inkBounds {
+                canvas.withClipMaskSetAside(within: b) { s.render(at: t, on: canvas) }
+            } else {
+                c.render(at: t, on: canvas)
+            }
+        }
         if layered { canvas.endLayer() }
         canvas.restore()
     }

@@ -43,6 +43,22 @@ final class MomentTemplateTests: XCTestCase {
         XCTAssertTrue(try MomentTemplate("in {time}").isDynamic)
     }
 
+    /// Templates are parsed once and kept (a chart of moving data fills the same ones at
+    /// every frame): the kept template is the one parsing gives, text that does not parse
+    /// stays nil, and a full table starts over without losing anything asked for.
+    func testKeptTemplatesAreTheParsedOnes() throws {
+        for text in ["{time:yyyy}", "Week of {time:MMM d}", "{field:k} {field:v:.1f}", "plain"] {
+            XCTAssertEqual(MomentTemplate.cached(text), try MomentTemplate(text))
+            XCTAssertEqual(MomentTemplate.cached(text), try MomentTemplate(text), "asked again: \(text)")
+        }
+        XCTAssertNil(MomentTemplate.cached("{time"))
+        XCTAssertNil(MomentTemplate.cached("{time"), "a bad template stays bad when kept")
+        for i in 0...(2 * MomentTemplate.parsedCapacity) {
+            XCTAssertEqual(MomentTemplate.cached("{time:.\(i % 7)f} #\(i)"), try MomentTemplate("{time:.\(i % 7)f} #\(i)"))
+        }
+        XCTAssertEqual(MomentTemplate.cached("{time:yyyy}")?.render(Moment(time: 1999.7, isDate: false), rows: [DataRow]()), "1999")
+    }
+
     func testMalformedPlaceholdersSayWhere() {
         func problem(_ s: String) -> MomentTemplate.Problem? {
             do { _ = try MomentTemplate(s); return nil } catch { return error }

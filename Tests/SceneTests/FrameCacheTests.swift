@@ -65,7 +65,9 @@ final class FrameCacheTests: XCTestCase {
         for (name, scene) in [("curved-line reveal", curvedLineReveal()), ("varied", variedScene())] {
             let r = FrameRenderer(scene: scene)
             var reused = 0, held = 0
-            var previous: UnsafeRawPointer?
+            // A frame handed back becomes a spare at the next hand-back (FrameRenderer.recycle),
+            // so a frame is drawn into the storage of the one two before it.
+            var previous: [UnsafeRawPointer?] = [nil, nil]
             var kept: (Pixmap, [UInt8])?
             for i in 0..<scene.frameCount(fps: 10) {
                 let t = Scene.time(ofFrame: i, fps: 10)
@@ -74,10 +76,10 @@ final class FrameCacheTests: XCTestCase {
                 if f.mayRepeat {
                     held += 1
                     XCTAssertEqual(f.storageAddress, r.frame(at: t).storageAddress, "a hold is one shared picture")
-                } else if f.storageAddress == previous {
+                } else if f.storageAddress == previous[0] {
                     reused += 1
                 }
-                previous = f.mayRepeat ? nil : f.storageAddress
+                previous = [previous[1], f.mayRepeat ? nil : f.storageAddress]
                 if i == 3 { kept = (f, f.data) }   // the caller keeps a copy of frame 3 and recycles it anyway
                 r.recycle(f)
                 if f.mayRepeat { XCTAssertTrue(r.spares.withLock { $0.isEmpty }, "a held picture is not a spare") }
@@ -90,6 +92,24 @@ final class FrameCacheTests: XCTestCase {
         let r = FrameRenderer(scene: curvedLineReveal())
         r.recycle(Pixmap(width: 3, height: 3))
         XCTAssertTrue(r.spares.withLock { $0.isEmpty })
+    }
+
+    /// A frame handed back becomes a spare only at the next hand-back: the caller may still
+    /// hold a reference while `recycle` runs (a plain, not consumed, argument), and a worker
+    /// taking the storage then would copy it whole before clearing it.
+    func testAHandedBackFrameIsASpareFromTheNextHandBack() {
+        let r = FrameRenderer(scene: variedScene())
+        // As Export's OutputPlan.recycle hands frames on: without `consume`, so its own
+        // reference lasts until the call returns.
+        func handBack(_ f: consuming Pixmap) { r.recycle(f) }
+        let a = r.frame(at: 0.3), b = r.frame(at: 0.6)
+        XCTAssertFalse(a.mayRepeat || b.mayRepeat)
+        let first = a.storageAddress
+        handBack(consume a)
+        XCTAssertTrue(r.spares.withLock { $0.isEmpty }, "not yet a spare")
+        handBack(consume b)
+        XCTAssertEqual(r.spares.withLock { $0.map(\.storageAddress) }, [first], "a spare once the next frame comes back")
+        XCTAssertEqual(r.frame(at: 0.9).storageAddress, first, "and drawn into")
     }
 
     func testTheHoldAtTheEndIsOnePicture() {

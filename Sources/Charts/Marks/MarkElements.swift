@@ -123,7 +123,13 @@ extension ChartSpec {
             case .series: seriesNames.forEach(add)
             case .explicit(let list): list.forEach(add)
             case .field(let f) where fieldOrders[f] != nil:
-                fieldOrders[f]!.forEach(add)
+                let order = fieldOrders[f]!
+                if let known = fieldOrderIndex[f], known.order.withUnsafeBufferPointer({ a in order.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress && a.count == $0.count } }) {
+                    // A timeline's keys (unique): their positions were found once.
+                    cache.domains[d] = (known.index, order.count)
+                    return (known.index, order.count)
+                }
+                order.forEach(add)
             case .field(let f):
                 // Distinct values in order of first appearance over all rows.
                 for r in data { let k = key(r[f]); if index[k] == nil { index[k] = count; count += 1 } }
