@@ -17,13 +17,13 @@ final class DocumentLimitsTests: XCTestCase {
         let available = MemoryBudget.available()
         XCTAssertGreaterThan(available.bytes, 64 << 20)
         XCTAssertEqual(MemoryBudget.defaultLimit(), available.bytes / 4 * 3)
-        XCTAssertEqual(MemoryBudget.inputs(documentBytes: 1000, csvBytes: 1000), MemoryBudget.base + 90_000 + 40_000)
+        XCTAssertEqual(MemoryBudget.inputs(documentBytes: 1000, csvBytes: 1000), MemoryBudget.base + 10_000 + 40_000)
     }
 
     /// A decode with a memory limit refuses a document over it, naming the estimate.
     func testADocumentOverTheMemoryLimitIsRefusedBeforeParsing() {
         var limits = DocumentLimits()
-        limits.maxMemory = MemoryBudget.base + 1000
+        limits.maxMemory = MemoryBudget.base + 500
         let doc = Array(#"{ "canvas": { "width": 100, "height": 100 }, "charts": [] }"#.utf8)
         XCTAssertThrowsError(try TimelineDecoder.decode(doc, file: "/tmp/m.json", limits: limits)) { e in
             XCTAssertTrue("\(e)".contains("reading the document (59 bytes) would take the render to about"), "\(e)")
