@@ -181,6 +181,17 @@ enum Shaper {
         }
     }
 
+    /// HarfBuzz's language (English unless the options name one) and the options' font
+    /// features that HarfBuzz can read, as both shaping paths hand them to `hb_shape`.
+    static func harfBuzzSettings(_ options: ShapingOptions) -> (language: hb_language_t?, features: [hb_feature_t]) {
+        let language = hb_language_from_string(options.language ?? "en", -1)
+        let features = options.features.compactMap { f -> hb_feature_t? in
+            var out = hb_feature_t()
+            return hb_feature_from_string(f, -1, &out) != 0 ? out : nil
+        }
+        return (language, features)
+    }
+
     private static func shapeUncached(_ s: String, font primary: Font, options: ShapingOptions) -> ShapedText {
         let scalars = s.unicodeScalars.map(\.value)
         let n = scalars.count
@@ -264,11 +275,7 @@ enum Shaper {
             runs.append(Run(start: start, end: k, level: levelZero ? 0 : levels[start], glyphs: []))
             start = k
         }
-        let language = hb_language_from_string(options.language ?? "en", -1)
-        var features = options.features.compactMap { f -> hb_feature_t? in
-            var out = hb_feature_t()
-            return hb_feature_from_string(f, -1, &out) != 0 ? out : nil
-        }
+        var (language, features) = harfBuzzSettings(options)
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         for r in runs.indices {
@@ -378,11 +385,7 @@ extension Shaper {
                 for i in 0..<n where !isWeak(scripts[i]) { last = scripts[i]; break }
                 for i in 0..<n { if isWeak(scripts[i]) { scripts[i] = last } else { last = scripts[i] } }
 
-                let language = hb_language_from_string(options.language ?? "en", -1)
-                var features = options.features.compactMap { f -> hb_feature_t? in
-                    var out = hb_feature_t()
-                    return hb_feature_from_string(f, -1, &out) != 0 ? out : nil
-                }
+                var (language, features) = harfBuzzSettings(options)
                 let buffer = hb_buffer_create()
                 defer { hb_buffer_destroy(buffer) }
                 let em = 1 / font.unitsPerEm
