@@ -277,10 +277,10 @@ public struct DataColumn: Sendable {
         return a
     }
 
-    private mutating func takeCodes() -> [UInt32]? {
-        guard case .texts(let c, _) = storage else { return nil }
-        storage = .texts(codes: [], values: textValues)
-        return c
+    private mutating func takeTexts() -> (codes: [UInt32], values: [String])? {
+        guard case .texts(let c, let v) = storage else { return nil }
+        storage = .mixed([])
+        return (c, v)
     }
 
     private mutating func takeMixed() -> [DataValue?]? {
@@ -289,13 +289,11 @@ public struct DataColumn: Sendable {
         return a
     }
 
-    private var textValues: [String] { if case .texts(_, let v) = storage { return v }; return [] }
-
     mutating func set(_ value: DataValue?, at i: Int) {
         if value == nil || value?.number != nil, var a = takeNumbers() {
             a[i] = value?.number ?? Self.missingNumber; storage = .numbers(a)
-        } else if value == nil, var c = takeCodes() {
-            c[i] = Self.missingCode; storage = .texts(codes: c, values: textValues)
+        } else if value == nil, var t = takeTexts() {
+            t.codes[i] = Self.missingCode; storage = .texts(codes: t.codes, values: t.values)
         } else if var a = takeMixed() {
             a[i] = value; storage = .mixed(a)
         } else {   // a cell of the other kind: the column becomes mixed
@@ -308,8 +306,8 @@ public struct DataColumn: Sendable {
     mutating func append(_ value: DataValue?) {
         if value == nil || value?.number != nil, var a = takeNumbers() {
             a.append(value?.number ?? Self.missingNumber); storage = .numbers(a)
-        } else if value == nil, var c = takeCodes() {
-            c.append(Self.missingCode); storage = .texts(codes: c, values: textValues)
+        } else if value == nil, var t = takeTexts() {
+            t.codes.append(Self.missingCode); storage = .texts(codes: t.codes, values: t.values)
         } else if var a = takeMixed() {
             a.append(value); storage = .mixed(a)
         } else {

@@ -241,8 +241,7 @@ private struct Parser {
                         throw error(.trailingComma(before: isObject ? "}" : "]"), at: commaLocation)
                     }
                     if isObject {
-                        // An error in the key is about the object, whose path ends at the
-                        // member before (as the count says until the key is read).
+                        // Between values, an error in the key is reported at the object.
                         let key = try parseKey(expected: "a string key")
                         stack[top].key = key
                     }

@@ -36,14 +36,11 @@ final class JSONDocument: @unchecked Sendable {
         self.map = map
     }
 
-    /// The number of tape words (8 bytes each).
-    var wordCount: Int { words.count }
     /// The bytes the tape and the line map take, the text not counted.
     var treeBytes: Int { words.allocatedBytes + map.bytes }
 
     // MARK: Reading entries
 
-    @inline(__always) func word(_ i: Int) -> UInt64 { words[i] }
     @inline(__always) func tag(_ i: Int) -> Tape.Tag { Tape.Tag(rawValue: UInt8(truncatingIfNeeded: words[i] >> 60))! }
     @inline(__always) func offset(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] & Tape.offsetMask) }
 
@@ -79,18 +76,6 @@ final class JSONDocument: @unchecked Sendable {
         source.withUnsafeBufferPointer { Tape.string(words[i], in: $0) }
     }
 
-    /// True when the string or key at `i` is `key` (its UTF-8 bytes), without making a String.
-    func stringEquals(_ i: Int, _ key: String) -> Bool {
-        let (range, escaped) = rawString(i)
-        if escaped { return string(i) == key }
-        var key = key
-        return key.withUTF8 { k in
-            k.count == range.count && source.withUnsafeBufferPointer { b in
-                k.elementsEqual(UnsafeBufferPointer(rebasing: b[range]))
-            }
-        }
-    }
-
     /// The literal of the number at `i` as written, shortened as the parser shortened it.
     func literal(_ i: Int) -> String {
         let start = offset(i)
@@ -103,15 +88,6 @@ final class JSONDocument: @unchecked Sendable {
             }
         }
         return Tape.quotedLiteral(source, start, end)
-    }
-
-    /// The tape indices of the children of the array at `i` (for an object: of its
-    /// members' keys; each value follows its key).
-    func children(_ i: Int) -> [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(childCount(i))
-        forEachChild(i) { out.append($0) }
-        return out
     }
 
     /// Calls `body` with the tape index of each element of the array at `i`, or of each
@@ -174,7 +150,6 @@ enum Tape {
         case null = 0, `false`, `true`, smallInteger, number, string, array, object
     }
 
-    static let offsetBits = 40
     static let offsetMask: UInt64 = (1 << 40) - 1
     /// Small integers are stored plus this bias in 20 bits.
     static let smallIntegerBias = 1 << 19
