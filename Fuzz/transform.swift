@@ -136,6 +136,7 @@ func predicate(_ n: JSONNode?) -> FilterPredicate? {
     if between.count == 2 {
         tests.append(.range(field: f, lower: RangeBound(between[0], inclusive: true), upper: RangeBound(between[1], inclusive: true)))
     }
+    if case .bool(let b)? = member(n, "valid")?.value { tests.append(b ? .valid(field: f) : .not(.valid(field: f))) }
     if tests.isEmpty { return nil }
     return tests.count == 1 ? tests[0] : .all(tests)
 }

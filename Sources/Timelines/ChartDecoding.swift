@@ -46,6 +46,24 @@ extension TimelineDecoder {
             if spec.x.scale == nil && dates.keys.contains(spec.x.field) { spec.x.scale = .time }
             if spec.y.scale == nil && dates.keys.contains(spec.y.field) { spec.y.scale = .time }
         }
+        // In a chart whose data moves, a row without a value to plot (x, y, or the field a
+        // race ranks by) stands for a key missing at that step: it is dropped here, and the
+        // key is bridged from its step before to its step after like a row that is not there
+        // (real tables have empty cells; gganimate drops such rows too).
+        if obj.contains("time"), var given = table, given.isValid, !given.rows.isEmpty {
+            var needed = [spec.x.field, spec.y.field].filter { !added.contains($0) }
+            if let by = rankField(obj.optional("time")) { needed.append(by) }
+            let columns = needed.compactMap { given.rows.column($0) }
+            if !columns.isEmpty {
+                let keep = given.rows.indices.filter { i in columns.allSatisfy { $0[i] != nil } || given.origins[i].reported }
+                if keep.count < given.rows.count {
+                    given.rows = given.rows.gathering(keep)
+                    given.origins = given.origins.gathering(keep)
+                    table = given
+                    spec.data = given.rows
+                }
+            }
+        }
         // Every row must have the fields the chart plots. A field no row has is reported
         // where it is named (or at "data" for the default x and y); a row that lacks a
         // field the others have is reported at the row.
@@ -63,6 +81,7 @@ extension TimelineDecoder {
                     let origin = table.origins[i]
                     var message = "this row has no value for \(quotedForMessage(field)), which \(c.path) plots on \(axis)"
                     if let s = nearestCandidate(to: field, in: Array(table.rows[i].dictionary.keys)) { message += "; it has \(quotedForMessage(s))" }
+                    else { message += "; to leave out rows with empty cells, give the chart \"transform\": [{ \"filter\": { \"field\": \(quotedForMessage(field)), \"valid\": true } }]" }
                     c.sink.report(DocumentError(file: origin.file, path: origin.path, location: origin.location, message: message))
                 }
             }
@@ -149,6 +168,14 @@ extension TimelineDecoder {
             for m in ms { if let mk = mark(m, tables: tables, data: data) { spec.marks.append(mk) } }
         }
         return spec
+    }
+
+    /// The field a `"time"` with `"rank"` ranks by (`"by"`), read without reporting.
+    static func rankField(_ time: JSONCursor?) -> String? {
+        guard case .object(let members)? = time?.value,
+              case .object(let rank)? = members.first(where: { $0.key == "rank" })?.value.value,
+              case .string(let name)? = rank.first(where: { $0.key == "by" })?.value.value else { return nil }
+        return name
     }
 
     /// The field a `"time"` with `"rank"` writes ranks to (`"as"`, else "rank"), read

@@ -23,7 +23,7 @@ extension TimelineDecoder {
         "calculate": ["calculate", "as"],
     ]
 
-    static let predicateKeys = ["field", "equals", "oneOf", ">=", ">", "<=", "<", "between", "not"]
+    static let predicateKeys = ["field", "equals", "oneOf", ">=", ">", "<=", "<", "between", "valid", "not"]
 
     /// Where a decoded step was written, for the problems found when it runs.
     struct TransformSite {
@@ -239,8 +239,8 @@ extension TimelineDecoder {
     }
 
     /// A filter's test: `{ "field": "type", "equals": "rain" }`, `"oneOf": [ … ]`, `">="`,
-    /// `">"`, `"<="`, `"<"`, `"between": [low, high]` (several together must all hold), or
-    /// `{ "not": test }`.
+    /// `">"`, `"<="`, `"<"`, `"between": [low, high]`, `"valid": true` (the field has a value;
+    /// `false`: it has none) (several together must all hold), or `{ "not": test }`.
     static func predicate(_ c: JSONCursor, field: (JSONCursor?) -> String?, dates: Set<String>, table: DecodedTable) -> FilterPredicate? {
         guard let o = c.object(allowedKeys: predicateKeys) else { return nil }
         if let n = o.optional("not") {
@@ -277,11 +277,14 @@ extension TimelineDecoder {
             else { if upper != nil { b.report("give one upper bound: \"<=\" or \"<\""); failed = true }; upper = RangeBound(v, inclusive: inclusive) }
         }
         if lower != nil || upper != nil { tests.append(.range(field: f, lower: lower, upper: upper)) }
+        if let v = o.optional("valid") {
+            if let b = v.bool() { tests.append(b ? .valid(field: f) : .not(.valid(field: f))) } else { failed = true }
+        }
         if let b = o.optional("between")?.array(minCount: 2, maxCount: 2), let lo = value(b[0]), let hi = value(b[1]) {
             tests.append(.range(field: f, lower: RangeBound(lo, inclusive: true), upper: RangeBound(hi, inclusive: true)))
         }
         if tests.isEmpty && !failed {
-            c.report("expected a test beside \"field\": \"equals\", \"oneOf\", \">=\", \">\", \"<=\", \"<\" or \"between\"")
+            c.report("expected a test beside \"field\": \"equals\", \"oneOf\", \">=\", \">\", \"<=\", \"<\", \"between\" or \"valid\"")
             return nil
         }
         if failed { return nil }

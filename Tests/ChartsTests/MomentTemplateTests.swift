@@ -43,6 +43,36 @@ final class MomentTemplateTests: XCTestCase {
         XCTAssertTrue(try MomentTemplate("in {time}").isDynamic)
     }
 
+    /// Numbers take the d3-format forms people bring from D3, Flourish and bar_chart_race
+    /// (`{x:,.0f}`): thousands separated, percentages, a dollar sign, whole numbers. Labels
+    /// of a row round to the nearest; sums and times are cut, never rounded up.
+    func testNumberFormsOfD3() throws {
+        let row: DataRow = ["v": .number(1_234_567.891), "p": .number(0.12345), "n": .number(-1234.5), "z": .number(999.5)]
+        func label(_ text: String) throws -> String { try MomentTemplate(text).render(nil, rows: [row], row: row) }
+        XCTAssertEqual(try label("{field:v:,.0f}"), "1,234,568")
+        XCTAssertEqual(try label("{field:v:,.2f}"), "1,234,567.89")
+        XCTAssertEqual(try label("{field:v:.1f}"), "1234567.9")
+        XCTAssertEqual(try label("{field:v:,d}"), "1,234,568")
+        XCTAssertEqual(try label("{field:v:d}"), "1234568")
+        XCTAssertEqual(try label("{field:p:.1%}"), "12.3%")
+        XCTAssertEqual(try label("{field:p:.0%}"), "12%")
+        XCTAssertEqual(try label("{field:n:$,.2f}"), "−$1,234.50")
+        XCTAssertEqual(try label("{field:z:,.0f}"), "1,000", "999.5 rounds to the even 1000 and is grouped after rounding")
+        XCTAssertEqual(try label("{field:v}"), "1,234,568", "no form: whole and grouped, as before")
+        let rows: [DataRow] = [["v": .number(1_000.6)], ["v": .number(1_999.3)]]
+        XCTAssertEqual(try render("{sum:v:,.0f}", 0, rows: rows), "2,999", "a total is cut: 2,999.9 reads 2,999")
+        XCTAssertEqual(try render("{sum:v:$,.1f}", 0, rows: rows), "$2,999.9")
+        XCTAssertEqual(try render("{sum:v:.0%}", 0, rows: [["v": .number(0.129)]]), "12%")
+        XCTAssertEqual(try render("{time:.1f}", 1999.77), "1999.7")
+        for bad in [",.x", ".f", ".18f", ".+1f", ".1g", ",,.0f", "$", "", " .1f", ".1f ", "d,"] {
+            XCTAssertThrowsError(try MomentTemplate("{field:v:\(bad)}"), bad) { error in
+                let p = error as! MomentTemplate.Problem
+                XCTAssertEqual(p.offset, 0)
+                XCTAssertTrue(p.message.contains(",.0f (thousands separated)"), p.message)
+            }
+        }
+    }
+
     /// Templates are parsed once and kept (a chart of moving data fills the same ones at
     /// every frame): the kept template is the one parsing gives, text that does not parse
     /// stays nil, and a full table starts over without losing anything asked for.
@@ -67,7 +97,7 @@ final class MomentTemplateTests: XCTestCase {
         XCTAssertEqual(problem("Year {tim}")?.message, "unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT}, {sum:FIELD} and {field:FIELD}")
         XCTAssertEqual(problem("Year {time")?.message, "a \"{\" without its \"}\"; write \"{{\" for a brace")
         XCTAssertEqual(problem("a } b")?.offset, 2)
-        XCTAssertEqual(problem("{time:.xf}")?.message, "expected a number format such as .0f or .2f, found \".xf\"")
+        XCTAssertEqual(problem("{time:.xf}")?.message, "expected a number format such as .0f, .2f, ,.0f (thousands separated), ,d, .1% or $,.2f, found \".xf\"")
         XCTAssertEqual(problem("{sum}")?.message, "{sum} needs a field: {sum:value} or {sum:value:.0f}")
     }
 

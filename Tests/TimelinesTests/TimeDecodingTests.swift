@@ -48,6 +48,53 @@ final class TimeDecodingTests: XCTestCase {
         XCTAssertEqual(heightOfA(s, at: 2), 60)
     }
 
+    /// Real tables have empty cells. In a chart whose data moves, a row without the value
+    /// it plots is a key missing at that step, bridged from the step before to the step
+    /// after, in a bar chart as in a race (where the ranks are those of the keys that have
+    /// a value); a still chart refuses such a row and says how to leave it out.
+    func testARowWithoutTheValueItPlotsIsBridged() throws {
+        // A: 10 at 2000, nothing at 2001 (null in one document, no cell in the other), 30 at 2002.
+        for gap in [#"{ "year": 2001, "name": "A", "v": null }"#, #"{ "year": 2001, "name": "A" }"#] {
+            let rows = """
+                { "year": 2000, "name": "A", "v": 10 }, { "year": 2000, "name": "B", "v": 20 },
+                \(gap), { "year": 2001, "name": "B", "v": 20 },
+                { "year": 2002, "name": "A", "v": 30 }, { "year": 2002, "name": "B", "v": 20 }
+                """
+            let s = try scene(document(time: #"{ "field": "year", "key": "name", "duration": 2 }"#, values: rows))
+            XCTAssertEqual(heightOfA(s, at: 0), 20, gap)         // 10 of 40 on 80 px
+            XCTAssertEqual(heightOfA(s, at: 1), 40, gap)         // 2001: halfway from 10 to 30, not 0 and not gone
+            XCTAssertEqual(heightOfA(s, at: 1.5), 50, gap)
+            XCTAssertEqual(heightOfA(s, at: 2), 60, gap)
+        }
+        // A race ranked by a field with an empty cell: the key is bridged, and the others keep
+        // their places at that step.
+        let race = """
+            { "canvas": { "width": 120, "height": 80 },
+              "data": { "d": { "values": [
+                { "year": 2000, "name": "A", "v": 30 }, { "year": 2000, "name": "B", "v": 20 }, { "year": 2000, "name": "C", "v": 10 },
+                { "year": 2001, "name": "A", "v": null }, { "year": 2001, "name": "B", "v": 5 }, { "year": 2001, "name": "C", "v": 10 },
+                { "year": 2002, "name": "A", "v": 40 }, { "year": 2002, "name": "B", "v": 5 }, { "year": 2002, "name": "C", "v": 10 } ] } },
+              "charts": [ { "data": "d", "x": { "field": "v", "domain": [0, 40] }, "y": { "field": "rank", "domain": [2.5, -0.5] }, "inset": 0,
+                            "time": { "field": "year", "key": "name", "duration": 2, "rank": { "by": "v", "top": 3 } },
+                            "marks": [ { "type": "bar", "orientation": "horizontal", "slot": 1, "barWidth": 0.8, "fill": "#000000" } ] } ] }
+            """
+        let r = try scene(race)
+        /// Ink length of each slot's bar (rows at the slots' middles: 80 px for 3 slots).
+        func lengths(at t: Double) -> [Int] {
+            let f = r.frame(at: t)
+            return [13, 40, 67].map { y in (0..<120).filter { f.pixel($0, y).r < 128 }.count }
+        }
+        XCTAssertEqual(lengths(at: 0), [90, 60, 30])      // A 30, B 20, C 10 of 40 on 120 px
+        XCTAssertEqual(lengths(at: 1), [105, 30, 15])     // 2001: A bridged to 35 leads, then C 10, B 5
+        XCTAssertEqual(lengths(at: 2), [120, 30, 15])
+        // A still chart: the row is refused, with the filter that leaves such rows out.
+        let still = document(time: "null", values: #"{ "year": 2000, "name": "A", "v": null }, { "year": 2000, "name": "B", "v": 2 }"#)
+            .replacingOccurrences(of: #""time": null,"#, with: "")
+        XCTAssertTrue(errors(still).contains(#"this row has no value for "v", which charts[0] plots on y; to leave out rows with empty cells, give the chart "transform": [{ "filter": { "field": "v", "valid": true } }]"#), errors(still))
+        let filtered = still.replacingOccurrences(of: #""inset": 0,"#, with: #""inset": 0, "transform": [ { "filter": { "field": "v", "valid": true } } ],"#)
+        XCTAssertEqual(errors(filtered), "")
+    }
+
     func testPerStepSetsTheDuration() throws {
         let s = try scene(document(time: #"{ "field": "year", "key": "name", "perStep": 3 }"#))
         XCTAssertEqual(s.effectiveDuration, 3.5, accuracy: 1e-9)
@@ -80,7 +127,7 @@ final class TimeDecodingTests: XCTestCase {
         XCTAssertEqual(s.effectiveDuration, 1.5, accuracy: 1e-9)
         XCTAssertTrue(errors(doc(#""title": "In {tim}""#)).contains(#"charts[0].title: unknown placeholder {tim}; the placeholders are {time}, {time:FORMAT}, {sum:FIELD} and {field:FIELD}, at character 4 of "In {tim}""#),
                       errors(doc(#""title": "In {tim}""#)))
-        XCTAssertTrue(errors(doc(#""periodLabel": { "text": "{time:.zf}" }"#)).contains("charts[0].periodLabel.text: expected a number format such as .0f or .2f"))
+        XCTAssertTrue(errors(doc(#""periodLabel": { "text": "{time:.zf}" }"#)).contains("charts[0].periodLabel.text: expected a number format such as .0f, .2f, ,.0f (thousands separated)"))
         XCTAssertTrue(errors(doc(#""periodLabel": true"#, time: false)).contains(#"charts[0].periodLabel: a period label names the moment of moving data; give the chart a "time""#),
                       errors(doc(#""periodLabel": true"#, time: false)))
         // Without moving data, braces are plain text as before.

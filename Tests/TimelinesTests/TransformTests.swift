@@ -82,6 +82,24 @@ final class TransformTests: XCTestCase {
         XCTAssertEqual(numbers(open, "temp_max"), [10.6, 11.1])
     }
 
+    /// `"valid": true` keeps the rows that have a value in the field (null and absent cells
+    /// go, zero and empty-looking text stay); `false` keeps the others; anything else is an error.
+    func testFilterValid() throws {
+        let values = #"[ { "k": "a", "v": 1 }, { "k": "b", "v": null }, { "k": "c" }, { "k": "d", "v": 0 }, { "k": "e", "v": "x" } ]"#
+        func kept(_ test: String) throws -> [String?] {
+            let json = #"{ "values": \#(values), "transform": [ { "filter": \#(test) } ] }"#
+            let t = try JSONCursor.decode(Array(json.utf8), file: "t.json") { TimelineDecoder.table($0, base: Self.dataDir) }
+            return strings(t, "k")
+        }
+        XCTAssertEqual(try kept(#"{ "field": "v", "valid": true }"#), ["a", "d", "e"])
+        XCTAssertEqual(try kept(#"{ "field": "v", "valid": false }"#), ["b", "c"])
+        XCTAssertEqual(try kept(#"{ "not": { "field": "v", "valid": true } }"#), ["b", "c"])
+        XCTAssertEqual(try kept(#"{ "field": "v", "valid": true, ">": 0 }"#), ["a"])
+        XCTAssertThrowsError(try kept(#"{ "field": "v", "valid": "yes" }"#)) { error in
+            XCTAssertTrue("\(error)".contains("transform[0].filter.valid"), "\(error)")
+        }
+    }
+
     // MARK: aggregate
 
     func testAggregateByWeather() throws {

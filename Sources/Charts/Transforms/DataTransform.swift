@@ -51,6 +51,9 @@ public indirect enum FilterPredicate: Sendable, Hashable {
     /// The field lies within the bounds (either may be absent); numbers and dates compare
     /// as numbers, text compares by Unicode scalars.
     case range(field: String, lower: RangeBound?, upper: RangeBound?)
+    /// The field has a value: a number (finite, as every number read is), a date or text
+    /// (Vega-Lite's `valid`): `filter` with it drops rows with empty cells.
+    case valid(field: String)
     /// The predicate does not hold.
     case not(FilterPredicate)
     /// Every predicate holds.
@@ -59,7 +62,7 @@ public indirect enum FilterPredicate: Sendable, Hashable {
     /// The fields the predicate reads.
     public var fields: [String] {
         switch self {
-        case .equals(let f, _), .oneOf(let f, _), .range(let f, _, _): return [f]
+        case .equals(let f, _), .oneOf(let f, _), .range(let f, _, _), .valid(let f): return [f]
         case .not(let p): return p.fields
         case .all(let ps): return ps.flatMap(\.fields)
         }

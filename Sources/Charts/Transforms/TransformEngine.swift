@@ -603,6 +603,7 @@ struct CompiledPredicate {
     indirect enum Test {
         case equals(String, [Operand])
         case range(String, (Operand, Bool)?, (Operand, Bool)?)
+        case valid(String)
         case not(Test)
         case all([Test])
     }
@@ -617,6 +618,7 @@ struct CompiledPredicate {
             case .range(let f, let lo, let hi):
                 return .range(f, lo.map { (Operand($0.value, pattern: dates[f]), $0.inclusive) },
                               hi.map { (Operand($0.value, pattern: dates[f]), $0.inclusive) })
+            case .valid(let f): return .valid(f)
             case .not(let q): return .not(compile(q))
             case .all(let qs): return .all(qs.map(compile))
             }
@@ -640,6 +642,7 @@ struct CompiledPredicate {
                 guard let c = op.compare(cell), c < 0 || (inclusive && c == 0) else { return false }
             }
             return true
+        case .valid(let f): return row[f] != nil
         case .not(let q): return !holds(q, row)
         case .all(let qs): return qs.allSatisfy { holds($0, row) }
         }
