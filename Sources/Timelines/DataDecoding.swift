@@ -115,16 +115,30 @@ extension TimelineDecoder {
             guard let rows = obj.required("values")?.elements(minCount: 1) else { return .invalid }
             (out.rows, out.origins) = inlineRows(rows)
         }
-        if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "as", "displayNames"]) {
-            let colCursors = fold.required("columns")?.array(minCount: 1) ?? []
+        if let fold = obj.optional("fold")?.object(allowedKeys: ["columns", "keep", "as", "displayNames"]) {
+            let tableName = c.path.components.last.flatMap(keyName) ?? ""
             var cols: [String] = []
-            for cc in colCursors {
-                guard let name = cc.string() else { continue }
-                if out.isValid && !out.hasField(name) {
-                    cc.report(unknownFieldMessage(name, tableName: c.path.components.last.flatMap(keyName) ?? "", table: out))
-                    continue
+            if let keepCursor = fold.optional("keep") {
+                // The columns that stay (pandas' `melt(id_vars=…)`); every other is folded,
+                // in the table's order: a wide CSV of 200 countries needs no list of them.
+                if let given = fold.optional("columns") { given.report("give \"columns\" (the columns to fold) or \"keep\" (the columns that stay), not both") }
+                var kept = Set<String>()
+                for kc in keepCursor.array(minCount: 1) ?? [] {
+                    guard let name = kc.string() else { continue }
+                    if out.isValid && !out.hasField(name) { kc.report(unknownFieldMessage(name, tableName: tableName, table: out)) }
+                    kept.insert(name)
                 }
-                cols.append(name)
+                cols = out.rows.fields.filter { !kept.contains($0) && out.hasField($0) }
+                if cols.isEmpty && out.isValid && !out.rows.isEmpty { keepCursor.report("every column is kept, so none is left to fold") }
+            } else {
+                for cc in fold.required("columns")?.array(minCount: 1) ?? [] {
+                    guard let name = cc.string() else { continue }
+                    if out.isValid && !out.hasField(name) {
+                        cc.report(unknownFieldMessage(name, tableName: tableName, table: out))
+                        continue
+                    }
+                    cols.append(name)
+                }
             }
             var names = ("series", "value")
             if let a = fold.optional("as")?.array(minCount: 2, maxCount: 2), let k = a[0].string(), let v = a[1].string() { names = (k, v) }

@@ -232,6 +232,30 @@ final class TransformTests: XCTestCase {
         XCTAssertFalse(texts.contains("education_and_health"), "\(texts)")
     }
 
+    /// `"keep"` folds every column but the ones named, in the table's order (a wide table
+    /// of many series, as bar_chart_race takes it, without listing them); empty cells stay
+    /// missing values; naming both lists, an unknown column, or keeping them all is an error.
+    func testFoldKeepsTheNamedColumnsAndFoldsTheRest() throws {
+        let json = #"""
+        { "values": [ { "year": 2000, "Oslo": 5, "Lima": 7, "note": "a" }, { "year": 2001, "Oslo": 6, "note": "b" } ],
+          "fold": { "keep": ["year", "note"], "as": ["city", "people"] } }
+        """#
+        let t = try JSONCursor.decode(Array(json.utf8), file: "t.json") { TimelineDecoder.table($0, base: Self.dataDir) }
+        XCTAssertEqual(numbers(t, "year"), [2000, 2000, 2001, 2001])
+        XCTAssertEqual(strings(t, "city"), ["Oslo", "Lima", "Oslo", "Lima"])
+        XCTAssertEqual(column(t, "people"), [.number(5), .number(7), .number(6), nil])
+        XCTAssertEqual(strings(t, "note"), ["a", "a", "b", "b"])
+        func problems(_ fold: String) -> String {
+            let bad = #"{ "values": [ { "year": 2000, "Oslo": 5 } ], "fold": \#(fold) }"#
+            do { _ = try JSONCursor.decode(Array(bad.utf8), file: "t.json") { TimelineDecoder.table($0, base: Self.dataDir) }; return "" }
+            catch { return "\(error)" }
+        }
+        XCTAssertTrue(problems(#"{ "keep": ["year"], "columns": ["Oslo"] }"#).contains("fold.columns: give \"columns\" (the columns to fold) or \"keep\""))
+        XCTAssertTrue(problems(#"{ "keep": ["yaer"] }"#).contains("did you mean \"year\"?"), problems(#"{ "keep": ["yaer"] }"#))
+        XCTAssertTrue(problems(#"{ "keep": ["year", "Oslo"] }"#).contains("fold.keep: every column is kept"))
+        XCTAssertTrue(problems(#"{ "as": ["a", "b"] }"#).contains("missing required key \"columns\""))
+    }
+
     // MARK: Errors
 
     func testUnknownFieldIsReportedWhereItIsNamed() {
