@@ -153,7 +153,13 @@ extension ChartSpec {
                 return AxisTick(value: v, label: mantissa <= limit ? fmt.format(v) : "")
             }
         case .time:
-            let iv = TimeTicks.interval(r.domain.0, r.domain.1, count: count)
+            var iv = TimeTicks.interval(r.domain.0, r.domain.1, count: count)
+            // A given pattern that writes nothing finer than months or years ("yyyy") takes
+            // ticks no finer than that, so no two ticks read the same.
+            if case .date(let f?)? = axis?.format, let unit = f.finestUnit, unit != .week,
+               iv.seconds < TimeTicks.Interval(unit: unit).seconds {
+                iv = TimeTicks.Interval(unit: unit)
+            }
             let values = axis?.values ?? TimeTicks.ticks(r.domain.0, r.domain.1, interval: iv)
             let fmt: DateFormat
             if case .date(let f?)? = axis?.format { fmt = f }

@@ -142,6 +142,31 @@ public struct DateFormat: Hashable, Sendable {
     /// Creates a format from a pattern such as `MMM d` or `yyyy`.
     public init(_ pattern: String) { self.pattern = pattern }
 
+    /// The finest calendar unit the pattern writes (`yyyy`: years, `MMM yyyy`: months,
+    /// `MMM d`: days); nil when it writes none. Ticks finer than it would repeat a label
+    /// ("2016 2016 2016 2016" for quarters under `yyyy`).
+    public var finestUnit: TimeTicks.Unit? {
+        var finest: TimeTicks.Unit? = nil
+        var quoted = false
+        for c in pattern {
+            if c == "'" { quoted.toggle(); continue }
+            guard !quoted else { continue }
+            let unit: TimeTicks.Unit?
+            switch c {
+            case "y": unit = .year
+            case "M": unit = .month
+            case "d", "E": unit = .day
+            case "H", "h", "a": unit = .hour
+            case "m": unit = .minute
+            case "s": unit = .second
+            default: unit = nil
+            }
+            guard let unit else { continue }
+            if finest.map({ TimeTicks.Interval(unit: unit).seconds < TimeTicks.Interval(unit: $0).seconds }) ?? true { finest = unit }
+        }
+        return finest
+    }
+
     /// The date at `seconds` since the epoch as text.
     public func format(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "" }

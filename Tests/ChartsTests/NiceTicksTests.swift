@@ -1,4 +1,6 @@
 import XCTest
+import Geometry
+import Text
 @testable import Charts
 
 /// Ticks and nice domains against d3-array / d3-scale's published results.
@@ -67,6 +69,33 @@ final class NiceTicksTests: XCTestCase {
         XCTAssertEqual(hours.map { DateFormat("HH:mm").format($0) }, ["03:00", "06:00", "09:00", "12:00"])
         let years = TimeTicks.interval(CivilDate.parseISO("1900-01-01")!, CivilDate.parseISO("2000-01-01")!, count: 10)
         XCTAssertEqual(years, TimeTicks.Interval(unit: .year, step: 10))
+    }
+
+    /// A date axis with a given pattern takes no ticks finer than the pattern writes, so no
+    /// two labels read the same: quarters under "yyyy" become years, days under "MMM yyyy"
+    /// months; a pattern as fine as the ticks, or finer, keeps them.
+    func testAGivenPatternKeepsTicksFromRepeatingALabel() throws {
+        XCTAssertEqual(DateFormat("yyyy").finestUnit, .year)
+        XCTAssertEqual(DateFormat("MMM yy").finestUnit, .month)
+        XCTAssertEqual(DateFormat("'Week of' MMM d").finestUnit, .day)
+        XCTAssertEqual(DateFormat("HH:mm").finestUnit, .minute)
+        XCTAssertNil(DateFormat("'FY'").finestUnit)
+        let spec = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 300), style: ChartStyle(font: try FontCache.font(), boldFont: try FontCache.font(bold: true)), data: DataTable())
+        func labels(_ from: String, _ to: String, _ pattern: String?) -> [String] {
+            var axis = AxisSpec(side: .bottom)
+            if let pattern { axis.format = .date(DateFormat(pattern)) }
+            let r = ChartSpec.Resolved(type: .time, values: [], domain: (CivilDate.parseISO(from)!, CivilDate.parseISO(to)!), categories: [])
+            return spec.ticks(r, axis: axis).map { (t: AxisTick) in t.label }
+        }
+        XCTAssertEqual(labels("2016-01-01", "2017-12-31", nil), ["Jan 2016", "Apr 2016", "Jul 2016", "Oct 2016", "Jan 2017", "Apr 2017", "Jul 2017", "Oct 2017"])
+        XCTAssertEqual(labels("2016-01-01", "2017-12-31", "yyyy"), ["2016", "2017"])
+        XCTAssertEqual(labels("2016-01-01", "2017-12-31", "MMM yy"), ["Jan 16", "Apr 16", "Jul 16", "Oct 16", "Jan 17", "Apr 17", "Jul 17", "Oct 17"])
+        XCTAssertEqual(labels("2024-03-01", "2024-03-09", "MMM yyyy"), ["Mar 2024"])
+        XCTAssertEqual(labels("2024-03-01", "2024-03-09", "d"), ["1", "3", "5", "7", "9"])
+        for (from, to) in [("2015-06-01", "2024-02-01"), ("2015-06-01", "2016-02-01"), ("2015-06-01", "2015-08-11")] {
+            let l = labels(from, to, "MMM yyyy")
+            XCTAssertEqual(Set(l).count, l.count, "\(from)…\(to): \(l)")
+        }
     }
 }
 
