@@ -240,6 +240,7 @@ public struct DataTimeline: Sendable {
             for s in samples[j].indices { let i = samples[j][s].row; samples[j][s].row = order.count; order.append(i) }
         }
         var table = rows.gathering(order)
+        Self.bridgeMissingNumbers(in: &table, samples: samples, except: [timeField, keyField])
         if let r = ranking {
             // At each step, the keys with a row there ranked by the field, largest first;
             // ties keep key order, so ranks are a permutation at every step.
@@ -268,6 +269,30 @@ public struct DataTimeline: Sendable {
         onScreenIndex = ranking?.top.map { Self.onScreen(samples, table, steps: steps.count, top: $0, output: ranking!.output) }
         if let given = timeIsDate { self.timeIsDate = given }
         else if !rows.isEmpty, case .string? = timeColumn?[0] { self.timeIsDate = true } else { self.timeIsDate = false }
+    }
+
+    /// Fills each empty cell of a number column that lies between two of a key's steps
+    /// with a value (a bubble's population missing one year) on the line between them, by
+    /// step, as a missing step is bridged; cells before a key's first value or after its
+    /// last stay empty. `samples` point into `table`, each key's in step order.
+    static func bridgeMissingNumbers(in table: inout DataTable, samples: [[(step: Int, row: Int)]], except: Set<String>) {
+        for (field, column) in zip(table.fields, table.columns) where !except.contains(field) {
+            guard var numbers = column.numbers, numbers.contains(where: DataColumn.isMissing) else { continue }
+            for list in samples {
+                var known: Int? = nil
+                for (j, smp) in list.enumerated() where !DataColumn.isMissing(numbers[smp.row]) {
+                    if let k = known, k < j - 1 {
+                        let a = list[k], va = numbers[a.row], vb = numbers[smp.row]
+                        for m in (k + 1)..<j {
+                            let f = Double(list[m].step - a.step) / Double(smp.step - a.step)
+                            numbers[list[m].row] = va + (vb - va) * f
+                        }
+                    }
+                    known = j
+                }
+            }
+            table.setColumn(field, DataColumn(numbers: numbers))
+        }
     }
 
     /// A time cell as a number: the number, or an ISO 8601 date in seconds.

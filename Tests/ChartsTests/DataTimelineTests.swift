@@ -23,6 +23,32 @@ final class DataTimelineTests: XCTestCase {
         rows.first { $0["k"] == .string(key) }?["v"]?.number
     }
 
+    /// An empty number cell between two of a key's steps with values is bridged on the line
+    /// between them, by step (a bubble's population missing two years of four); before a
+    /// key's first value and after its last the cell stays empty; other keys are untouched.
+    func testEmptyNumberCellsInsideAKeysRangeAreBridged() throws {
+        func r(_ year: Double, _ key: String, _ size: Double?) -> DataRow {
+            var row: DataRow = ["year": .number(year), "k": .string(key), "v": .number(1)]
+            if let size { row["size"] = .number(size) }
+            return row
+        }
+        let rows = [r(2000, "A", 10), r(2001, "A", nil), r(2002, "A", nil), r(2003, "A", 40),
+                    r(2000, "B", nil), r(2001, "B", 7), r(2003, "B", 9), r(2004, "B", nil), r(2004, "A", 50)]
+        let tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 4))
+        func size(_ t: Double, _ key: String) -> Double? {
+            tl.rows(at: t).first { $0["k"] == .string(key) }?["size"]?.number
+        }
+        XCTAssertEqual(size(0, "A"), 10)
+        XCTAssertEqual(try XCTUnwrap(size(1, "A")), 20, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(size(2, "A")), 30, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(size(2.5, "A")), 35, accuracy: 1e-12)
+        XCTAssertEqual(size(3, "A"), 40)
+        XCTAssertNil(size(0, "B"), "before B's first value")
+        XCTAssertEqual(size(1, "B"), 7)
+        XCTAssertEqual(try XCTUnwrap(size(2, "B")), 8, accuracy: 1e-12, "B has no 2002 row: bridged 7 → 9")
+        XCTAssertNil(size(4, "B"), "after B's last value")
+    }
+
     func testRowsAtStepsAreTheDataAndBetweenThemAreInterpolated() throws {
         let tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 2))
         XCTAssertEqual(tl.steps, [2000, 2001, 2002])
