@@ -1,7 +1,8 @@
 // Fuzz target: the CSV reader and the typing of its cells.
 //
 // The first byte picks how columns are typed (by content, all numbers, all ISO 8601
-// dates, or all dates in a pattern); for a pattern, the first line of the rest is the
+// dates, or all dates in a pattern) and, when its top bit is set, a dialect other than
+// commas and decimal points (semicolons, with or without decimal commas; tabs with them); for a pattern, the first line of the rest is the
 // pattern and the remainder the CSV, so date patterns are fuzzed too. Parsing and
 // typing must either succeed or throw a `CSVError` whose row and column lie inside the
 // text; every row of a parsed table has as many fields as the header.
@@ -12,6 +13,8 @@ import Timelines
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let mode = data[0] % 4
+    let dialects = [CSVDialect(delimiter: 0x3B), CSVDialect(delimiter: 0x3B, decimalComma: true), CSVDialect(delimiter: 0x09, decimalComma: true)]
+    let dialect = data[0] & 0x80 == 0 ? CSVDialect.standard : dialects[Int(data[0] >> 2) % dialects.count]
     var rest = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
     var pattern: String? = nil
     if mode == 3 {
@@ -25,7 +28,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         lines += 1
     }
     do {
-        let text = try CSVReader.read(rest, file: "fuzz.csv")
+        let text = try CSVReader.read(rest, file: "fuzz.csv", dialect: dialect)
         let (header, rows) = (text.header, text.rows)
         for r in rows where r.count != header.count { fatalError("ragged row accepted") }
         var types: [String: CSVReader.ColumnType] = [:]
@@ -37,11 +40,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             default: break
             }
         }
-        let table = try CSVReader.table(text, types: types, file: "fuzz.csv")
+        let table = try CSVReader.table(text, types: types, file: "fuzz.csv", dialect: dialect)
         if table.count != rows.count { fatalError("\(rows.count) rows became \(table.count)") }
         // The flat reader the document decoder uses must give the same rows.
         do {
-            guard let flat = try CSVReader.typedTable(rest, file: "fuzz.csv", types: types) else { fatalError("no table") }
+            guard let flat = try CSVReader.typedTable(rest, file: "fuzz.csv", types: types, dialect: dialect) else { fatalError("no table") }
             if flat.header != header || flat.rows.rows != table || flat.rowLocations != text.locations.map({ $0[0] }) {
                 fatalError("typedTable differs from read + table")
             }
@@ -56,7 +59,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let e = error
         // The flat reader throws the same error.
         do {
-            _ = try CSVReader.typedTable(rest, file: "fuzz.csv", types: typesFor(mode, pattern, rest))
+            _ = try CSVReader.typedTable(rest, file: "fuzz.csv", types: typesFor(mode, pattern, rest, dialect), dialect: dialect)
             fatalError("typedTable accepted what read + table refused: \(e)")
         } catch {
             if error != e { fatalError("typedTable threw \(error), read + table \(e)") }
@@ -70,8 +73,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// The column types of `mode` for the header of `bytes` (when it has one), as the
 /// target's main path gives them.
-private func typesFor(_ mode: UInt8, _ pattern: String?, _ bytes: [UInt8]) -> [String: CSVReader.ColumnType] {
-    guard mode != 0, let text = try? CSVReader.read(bytes, file: "fuzz.csv") else {
+private func typesFor(_ mode: UInt8, _ pattern: String?, _ bytes: [UInt8], _ dialect: CSVDialect) -> [String: CSVReader.ColumnType] {
+    guard mode != 0, let text = try? CSVReader.read(bytes, file: "fuzz.csv", dialect: dialect) else {
         // No header could be read: both readers stop before typing, types do not matter.
         return [:]
     }

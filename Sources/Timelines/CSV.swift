@@ -34,6 +34,49 @@ public struct CSVText: Sendable {
     public var locations: [[SourceLocation]]
 }
 
+/// How a CSV file separates its fields and writes its numbers: RFC 4180's commas and
+/// decimal points, or the semicolons and decimal commas of spreadsheets set to most
+/// European languages, or tabs (TSV).
+public struct CSVDialect: Hashable, Sendable {
+    /// The byte between fields: a comma, a semicolon, a tab or a bar.
+    public var delimiter: UInt8
+    /// Numbers written with a decimal comma: "1,5", and "1.234,5" where dots group thousands.
+    public var decimalComma: Bool
+    /// Creates a dialect.
+    public init(delimiter: UInt8 = 0x2C, decimalComma: Bool = false) { self.delimiter = delimiter; self.decimalComma = decimalComma }
+    /// Commas and decimal points.
+    public static let standard = CSVDialect()
+
+    /// The delimiter a file most likely uses: a tab for `.tsv` and `.tab` files; else a
+    /// comma when the first line (outside quotes) has one; else a semicolon, tab or bar,
+    /// whichever it has most of; else a comma (a table of one column).
+    public static func delimiter(of bytes: [UInt8], path: String) -> UInt8 {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return 0x09 }
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for c in bytes.prefix(1 << 16) {
+            if c == 0x22 { quoted.toggle(); continue }
+            if quoted { continue }
+            if c == 0x0A || c == 0x0D { break }
+            if c == 0x2C || c == 0x3B || c == 0x09 || c == 0x7C { counts[c, default: 0] += 1 }
+        }
+        if counts[0x2C] != nil { return 0x2C }
+        return [UInt8(0x3B), 0x09, 0x7C].max { counts[$0, default: 0] < counts[$1, default: 0] }.flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
+    }
+
+    /// The delimiter as people name it.
+    var name: String {
+        switch delimiter {
+        case 0x2C: return "comma"
+        case 0x3B: return "semicolon"
+        case 0x09: return "tab"
+        case 0x7C: return "bar"
+        default: return "\"\(Character(Unicode.Scalar(delimiter)))\""
+        }
+    }
+}
+
 /// Reads CSV text (RFC 4180): a header row, fields separated by commas, quoted fields
 /// with commas, newlines and doubled quotes, empty cells, LF, CRLF or CR line ends, UTF-8
 /// with or without a byte-order mark.
@@ -42,8 +85,8 @@ public struct CSVText: Sendable {
 /// a stray quote or a Latin-1 byte is found by line and column, not by searching.
 public enum CSVReader {
     /// The header and the rows of `bytes`; every row must have as many fields as the header.
-    public static func parse(_ bytes: [UInt8], file: String) throws(CSVError) -> (header: [String], rows: [[String?]]) {
-        let text = try read(bytes, file: file)
+    public static func parse(_ bytes: [UInt8], file: String, dialect: CSVDialect = .standard) throws(CSVError) -> (header: [String], rows: [[String?]]) {
+        let text = try read(bytes, file: file, dialect: dialect)
         return (text.header, text.rows)
     }
 
@@ -51,7 +94,8 @@ public enum CSVReader {
     /// - Throws: `CSVError` for text that is not UTF-8, an unterminated or misplaced
     ///   quote, an empty file, a header without rows, a duplicate column name, or a row
     ///   whose field count differs from the header's.
-    public static func read(_ bytes: [UInt8], file: String) throws(CSVError) -> CSVText {
+    public static func read(_ bytes: [UInt8], file: String, dialect: CSVDialect = .standard) throws(CSVError) -> CSVText {
+        let delimiter = dialect.delimiter
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         if let bad = firstInvalidUTF8(bytes, from: start) {
@@ -104,7 +148,7 @@ public enum CSVReader {
                     throw CSVError(file: file, location: here,
                                    message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
                 }
-            case 0x2C:
+            case delimiter:
                 endField()
                 fieldStart = SourceLocation(line: line, column: column)
             case 0x0D, 0x0A:
@@ -147,8 +191,7 @@ public enum CSVReader {
             if names.count == 1 {
                 // One column and a row with commas: most likely not comma-separated at all
                 // (/etc/passwd, a TSV), which "expected 1 field" alone does not say.
-                message += "; the header (line 1) has no comma, so this may not be a CSV file: "
-                    + "CSV separates fields with commas"
+                message += Self.oneColumnHint(dialect)
             }
             throw CSVError(file: file, location: at, message: message)
         }
@@ -174,13 +217,14 @@ public enum CSVReader {
     /// location, and so does a text cell longer than `maxTextLength` Unicode scalars (text
     /// may be drawn as a label: `DocumentLimits.maxLabelLength`).
     public static func table(_ text: CSVText, types: [String: ColumnType], file: String,
-                             maxTextLength: Int = DocumentLimits().maxLabelLength) throws(CSVError) -> [DataRow] {
+                             maxTextLength: Int = DocumentLimits().maxLabelLength, dialect: CSVDialect = .standard) throws(CSVError) -> [DataRow] {
+        let decimalComma = dialect.decimalComma
         let header = text.header
         var kinds: [ColumnType] = []
         for (k, name) in header.enumerated() {
             if let t = types[name] { kinds.append(t); continue }
             let cells = text.rows.compactMap { $0[k] }
-            kinds.append(!cells.isEmpty && cells.allSatisfy { number(trim($0)) != nil } ? .number : .string)
+            kinds.append(!cells.isEmpty && cells.allSatisfy { number(trim($0), decimalComma: decimalComma) != nil } ? .number : .string)
         }
         var out: [DataRow] = []
         out.reserveCapacity(text.rows.count)
@@ -197,7 +241,7 @@ public enum CSVReader {
                     }
                     d[header[k]] = .string(cellText)
                 case .number:
-                    guard let v = number(trim(cellText)) else {
+                    guard let v = number(trim(cellText), decimalComma: decimalComma) else {
                         throw CSVError(file: file, location: text.locations[r][k],
                                        message: "expected a number in column \"\(header[k])\", found \(quotedForMessage(cellText))")
                     }
@@ -215,6 +259,41 @@ public enum CSVReader {
             out.append(d)
         }
         return out
+    }
+
+    /// What a one-column table's ragged row most likely means.
+    static func oneColumnHint(_ dialect: CSVDialect) -> String {
+        "; the header (line 1) has no \(dialect.name), so this may not be a table with \(dialect.name)s between its fields: "
+            + "give the table \"delimiter\" (\";\", \"\\t\" or \"|\")"
+    }
+
+    /// A finite number written with a decimal comma when `decimalComma` ("1,5"; dots may
+    /// group thousands: "1.234,5", "-12.000"), else `number(_:)`.
+    static func number(_ s: String, decimalComma: Bool) -> Double? {
+        guard decimalComma else { return number(s) }
+        let parts = s.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        var whole = parts[0], sign = ""
+        if let first = whole.first, first == "-" || first == "+" { sign = String(first); whole = whole.dropFirst() }
+        if whole.contains(".") {
+            // Dots group thousands: 1 to 3 digits, then groups of exactly 3.
+            let groups = whole.split(separator: ".", omittingEmptySubsequences: false)
+            guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }),
+                  groups.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+            whole = Substring(groups.joined())
+        }
+        if parts.count == 2 {
+            // A fraction: digits, optionally an exponent ("1,5E3").
+            guard let f = parts[1].first, f.isASCII && f.isNumber else { return nil }
+            return number(sign + whole + "." + parts[1])
+        }
+        return number(sign + whole)
+    }
+
+    /// Whether a column read as text holds numbers written with a decimal comma: every
+    /// cell reads as one and at least one has the comma.
+    static func holdsDecimalCommaNumbers(_ cells: [String]) -> Bool {
+        !cells.isEmpty && cells.contains { $0.contains(",") } && cells.allSatisfy { number(trim($0), decimalComma: true) != nil }
     }
 
     /// A finite decimal number; Swift's `Double(_:)` alone would also take `nan`,

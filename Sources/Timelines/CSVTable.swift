@@ -35,8 +35,9 @@ extension CSVReader {
     /// false, so does this (nil).
     /// - Throws: what `read` and `table` throw, at the same locations.
     public static func typedTable(_ bytes: [UInt8], file: String, types: [String: ColumnType],
-                                  maxTextLength: Int = DocumentLimits().maxLabelLength,
+                                  maxTextLength: Int = DocumentLimits().maxLabelLength, dialect: CSVDialect = .standard,
                                   checkHeader: ([String]) -> Bool = { _ in true }) throws(CSVError) -> CSVTable? {
+        let decimalComma = dialect.decimalComma
         var start = 0
         // Cells are kept as 32-bit offsets (8 bytes a cell, not 16).
         guard bytes.count < Int(UInt32.max) else {
@@ -48,7 +49,7 @@ extension CSVReader {
             throw CSVError(file: file, location: location(of: bad, in: bytes, from: start),
                            message: "invalid UTF-8 (byte 0x\(hex2(bytes[bad]))); save the file as UTF-8")
         }
-        let cells = try CSVCells(bytes, from: start, file: file)
+        let cells = try CSVCells(bytes, from: start, file: file, delimiter: dialect.delimiter)
         func at(_ cell: Int) -> SourceLocation { location(of: Int(cells.starts[cell]), in: bytes, from: start) }
         guard cells.rowCount > 0 else {
             throw CSVError(file: file, location: SourceLocation(line: 1, column: 1),
@@ -68,8 +69,7 @@ extension CSVReader {
             let cell = row.count > names.count ? row.lowerBound + names.count : row.lowerBound
             var message = "expected \(names.count) \(names.count == 1 ? "field" : "fields") as in the header, found \(row.count)"
             if names.count == 1 {
-                message += "; the header (line 1) has no comma, so this may not be a CSV file: "
-                    + "CSV separates fields with commas"
+                message += oneColumnHint(dialect)
             }
             throw CSVError(file: file, location: at(cell), message: message)
         }
@@ -89,7 +89,7 @@ extension CSVReader {
             for r in 1..<cells.rowCount {
                 guard let s = cells.text(cells.row(r).lowerBound + k, bytes) else { values.append(DataColumn.missingValue); continue }
                 any = true
-                guard let v = number(trim(s)) else { numeric = false; break }
+                guard let v = number(trim(s), decimalComma: decimalComma) else { numeric = false; break }
                 values.append(v)
             }
             kinds.append(any && numeric ? .number : .string)
@@ -111,7 +111,7 @@ extension CSVReader {
                     }
                     columns[k].append(.string(cellText))
                 case .number:
-                    guard let v = number(trim(cellText)) else {
+                    guard let v = number(trim(cellText), decimalComma: decimalComma) else {
                         throw CSVError(file: file, location: at(cell),
                                        message: "expected a number in column \"\(names[k])\", found \(quotedForMessage(cellText))")
                     }
@@ -163,8 +163,8 @@ struct CSVCells {
         return flags[c] & 2 != 0 ? s.replacingOccurrences(of: "\"\"", with: "\"") : s
     }
 
-    /// Splits `bytes` from `start` (after a byte order mark).
-    init(_ bytes: [UInt8], from start: Int, file: String) throws(CSVError) {
+    /// Splits `bytes` from `start` (after a byte order mark) at `delimiter`.
+    init(_ bytes: [UInt8], from start: Int, file: String, delimiter: UInt8 = 0x2C) throws(CSVError) {
         var line = 1, column = 1
         var cellStart = start
         var rowStart = SourceLocation(line: 1, column: 1)
@@ -211,7 +211,7 @@ struct CSVCells {
                         throw CSVError(file: file, location: SourceLocation(line: line, column: column - 1),
                                        message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
                     }
-                case 0x2C:
+                case delimiter:
                     endField(i)
                     cellStart = i + 1
                 case 0x0D, 0x0A:

@@ -98,18 +98,21 @@ extension TimelineDecoder {
     /// read from a CSV file next to the document; `"fold"` turns wide data (one column per
     /// series) into long rows: `{ "columns": ["a", "b"], "as": ["series", "value"] }`.
     static func table(_ c: JSONCursor, base: String) -> DecodedTable {
-        guard let obj = c.object(allowedKeys: ["values", "file", "columns", "fold", "transform", "displayNames"]) else { return .invalid }
+        guard let obj = c.object(allowedKeys: ["values", "file", "columns", "delimiter", "decimal", "fold", "transform", "displayNames"]) else { return .invalid }
         var out = DecodedTable()
         if let f = obj.optional("file") {
             guard let name = f.string() else { return .invalid }
             if obj.contains("values") { c.report("a table takes \"values\" or \"file\", not both") }
             let path = name.hasPrefix("/") || base.isEmpty ? name : base + "/" + name
-            guard let csv = readCSV(f, path: path, types: columnTypes(obj.optional("columns"))) else { return .invalid }
+            guard let csv = readCSV(f, path: path, types: columnTypes(obj.optional("columns")),
+                                    delimiter: obj.optional("delimiter").flatMap(csvDelimiter), decimal: obj.optional("decimal")) else { return .invalid }
             out.rows = csv.rows
             out.origins = RowOrigins(file: path, path: c.path, locations: csv.locations)
             out.dates = csv.dates
-        } else if obj.contains("columns") {
-            c.report("\"columns\" types the columns of a CSV \"file\"; inline \"values\" need no types")
+        } else {
+            for key in ["columns", "delimiter", "decimal"] where obj.contains(key) {
+                obj.optional(key)?.report("\"\(key)\" is for a CSV \"file\"; inline \"values\" need none")
+            }
         }
         if !obj.contains("file") {
             guard let rows = obj.required("values")?.elements(minCount: 1) else { return .invalid }
@@ -339,8 +342,27 @@ extension TimelineDecoder {
 
     /// Reads and types the CSV file at `path` (named by the cursor `f`); reports and
     /// returns nil on any problem.
+    /// `"delimiter"`: one of `","`, `";"`, `"\t"`, `"|"`.
+    static func csvDelimiter(_ c: JSONCursor) -> UInt8? {
+        guard let s = c.string() else { return nil }
+        switch s {
+        case ",": return 0x2C
+        case ";": return 0x3B
+        case "\t": return 0x09
+        case "|": return 0x7C
+        default:
+            c.report("expected a delimiter \",\", \";\", \"\\t\" (a tab) or \"|\", found \(quotedForMessage(s))")
+            return nil
+        }
+    }
+
+    /// The rows of a CSV file, typed: `delimiter` between fields (nil: found from the file,
+    /// `CSVDialect.delimiter(of:path:)`), numbers with a decimal point or comma as
+    /// `decimal` says (`"."` or `","`; without it, a file delimited by semicolons whose
+    /// text columns read as decimal-comma numbers is read with decimal commas).
     static func readCSV(_ f: JSONCursor, path: String,
-                        types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)])
+                        types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)],
+                        delimiter given: UInt8? = nil, decimal: JSONCursor? = nil)
         -> (rows: DataTable, locations: [UInt64], dates: [String: DateFormat?])? {
         let bytes: [UInt8]
         switch FileReading.contents(path, allowed: TimelineDecoder.context?.allowedFiles) {
@@ -354,24 +376,47 @@ extension TimelineDecoder {
             f.report(over)
             return nil
         }
+        var dialect = CSVDialect(delimiter: given ?? CSVDialect.delimiter(of: bytes, path: path))
+        var decimalGiven = false
+        if let decimal, let d = decimal.stringEnum([".", ","]) {
+            decimalGiven = true
+            dialect.decimalComma = d == ","
+            if dialect.decimalComma && dialect.delimiter == 0x2C {
+                decimal.report("numbers with a decimal comma need fields separated by something else; give \"delimiter\": \";\" (or \"\\t\")")
+                return nil
+            }
+        }
         do throws(CSVError) {
             var typeMap: [String: CSVReader.ColumnType] = [:]
             for t in types { typeMap[t.name] = t.type }
-            let table = try CSVReader.typedTable(bytes, file: path, types: typeMap, maxTextLength: TimelineDecoder.labelLimit) { header in
-                var missing = false
-                for t in types where !header.contains(t.name) {
-                    var message = "\(quotedForMessage(path)) has no column \(quotedForMessage(t.name))"
-                    if let s = nearestCandidate(to: t.name, in: header) {
-                        message += "; did you mean \(quotedForMessage(s))?"
-                    } else {
-                        message += "; its columns are " + quotedList(header)
+            func read() throws(CSVError) -> CSVTable? {
+                try CSVReader.typedTable(bytes, file: path, types: typeMap, maxTextLength: TimelineDecoder.labelLimit, dialect: dialect) { header in
+                    var missing = false
+                    for t in types where !header.contains(t.name) {
+                        var message = "\(quotedForMessage(path)) has no column \(quotedForMessage(t.name))"
+                        if let s = nearestCandidate(to: t.name, in: header) {
+                            message += "; did you mean \(quotedForMessage(s))?"
+                        } else {
+                            message += "; its columns are " + quotedList(header)
+                        }
+                        t.cursor.report(message)
+                        missing = true
                     }
-                    t.cursor.report(message)
-                    missing = true
+                    return !missing
                 }
-                return !missing
             }
-            guard var table else { return nil }
+            guard var table = try read() else { return nil }
+            // A file of semicolons is most often a spreadsheet's in a language that writes
+            // decimal commas: when an untyped column reads as such numbers, so does the file.
+            if !decimalGiven && dialect.delimiter == 0x3B,
+               table.header.contains(where: { name in
+                   guard typeMap[name] == nil, let col = table.rows.column(name), col.holdsOnlyText else { return false }
+                   return CSVReader.holdsDecimalCommaNumbers((0..<col.count).compactMap { col[$0]?.string })
+               }) {
+                dialect.decimalComma = true
+                guard let again = try read() else { return nil }
+                table = again
+            }
             var dates: [String: DateFormat?] = [:]
             for (name, type) in typeMap { if case .date(let p) = type { dates.updateValue(p.map(DateFormat.init), forKey: name) } }
             // Untyped columns of dates in a common form are read as dates; a form whose

@@ -55,6 +55,41 @@ final class CSVTableTests: XCTestCase {
         XCTAssertEqual(compared, 60_000)
     }
 
+    /// The same agreement with semicolons, tabs and decimal commas: the delimiter splits
+    /// fields in both readers, a comma is then text or a decimal comma.
+    func testTheFlatReaderAgreesInEveryDialect() {
+        let alphabet: [[UInt8]] = [",", ";", "\t", "|", "\"", "\n", "a", "1", "2,5", "1.234,5", "1.23", "-", " ", "e3", "x;y\n"].map { Array($0.utf8) }
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        let dialects = [CSVDialect(delimiter: 0x3B), CSVDialect(delimiter: 0x3B, decimalComma: true),
+                        CSVDialect(delimiter: 0x09, decimalComma: true), CSVDialect(delimiter: 0x7C)]
+        var tables = 0
+        for _ in 0..<8_000 {
+            var bytes: [UInt8] = next() % 2 == 0 ? Array("a;b\n".utf8) : []
+            for _ in 0..<(next() % 12) { bytes += alphabet[next() % alphabet.count] }
+            let dialect = dialects[next() % dialects.count]
+            for types in [[:], ["a": .number]] as [[String: CSVReader.ColumnType]] {
+                let r: Outcome
+                do {
+                    let text = try CSVReader.read(bytes, file: "t.csv", dialect: dialect)
+                    let rows = try CSVReader.table(text, types: types, file: "t.csv", maxTextLength: 8, dialect: dialect)
+                    r = .table(header: text.header, rows: rows, locations: text.locations.map { $0[0] })
+                } catch { r = .error(error) }
+                let f: Outcome
+                do {
+                    let t = try CSVReader.typedTable(bytes, file: "t.csv", types: types, maxTextLength: 8, dialect: dialect)!
+                    f = .table(header: t.header, rows: t.rows.rows, locations: t.rowLocations)
+                } catch { f = .error(error) }
+                XCTAssertEqual(f, r, "\(String(decoding: bytes, as: UTF8.self).debugDescription) \(dialect) \(types)")
+                if case .table = r { tables += 1 }
+            }
+        }
+        XCTAssertGreaterThan(tables, 1_000, "too few texts were tables to compare")
+    }
+
     func testTheFlatReaderAgreesOnTheProjectsData() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var files: [URL] = []

@@ -91,4 +91,35 @@ final class CSVTests: XCTestCase {
             XCTAssertTrue("\(e)".contains("expected a number in column \"pears\""), "\(e)")
         }
     }
+
+    /// Numbers with a decimal comma, dots grouping thousands; anything else is not one.
+    func testDecimalCommaNumbers() {
+        let good: [(String, Double)] = [("1,5", 1.5), ("1.234,5", 1234.5), ("-12.000", -12000), ("1.234.567", 1234567),
+                                        ("0,25", 0.25), ("+3", 3), ("1,5E3", 1500), ("12", 12), (",5", 0.5)]
+        for (text, value) in good { XCTAssertEqual(CSVReader.number(text, decimalComma: true), value, text) }
+        for text in ["1.23", "1,2,3", "1.2345", "1,", "1,x", "nan", "1..234", ".234", "1 234", "1,5.3", "12.34,5"] {
+            XCTAssertNil(CSVReader.number(text, decimalComma: true), text)
+        }
+        XCTAssertNil(CSVReader.number("1,5", decimalComma: false))
+        XCTAssertEqual(CSVReader.number("1.5", decimalComma: false), 1.5)
+    }
+
+    /// The delimiter a file uses: a tab for .tsv, else the first line's comma, else its
+    /// semicolons, tabs or bars (quoted text does not count).
+    func testTheDelimiterIsFoundFromTheFile() {
+        func d(_ s: String, _ path: String = "t.csv") -> UInt8 { CSVDialect.delimiter(of: Array(s.utf8), path: path) }
+        XCTAssertEqual(d("a,b\n1,2\n"), 0x2C)
+        XCTAssertEqual(d("a;b\n1,5;2\n"), 0x3B)
+        XCTAssertEqual(d("a\tb\n1\t2\n"), 0x09)
+        XCTAssertEqual(d("a|b\n"), 0x7C)
+        XCTAssertEqual(d("\"x,y\";b;c\n"), 0x3B, "a comma inside quotes is text")
+        XCTAssertEqual(d("a;b,c\n"), 0x2C, "a comma in the header wins")
+        XCTAssertEqual(d("a;b\tc;d\n"), 0x3B)
+        XCTAssertEqual(d("single\n1\n"), 0x2C)
+        XCTAssertEqual(d("a,b\n", "T.TSV"), 0x09)
+        XCTAssertEqual(try CSVReader.read(Array("a;b\n1;2\n".utf8), file: "t.csv", dialect: CSVDialect(delimiter: 0x3B)).rows, [["1", "2"]])
+        XCTAssertThrowsError(try CSVReader.read(Array("a\n1,2\n".utf8), file: "t.csv")) { error in
+            XCTAssertTrue("\(error)".contains("has no comma, so this may not be a table with commas between its fields: give the table \"delimiter\""), "\(error)")
+        }
+    }
 }

@@ -69,6 +69,38 @@ final class RealDataDefectTests: XCTestCase {
         XCTAssertNoThrow(try TimelineDecoder.decode(Array(typed.utf8), file: dir.path + "/t.json") { XCTFail("\($0)") })
     }
 
+    /// Spreadsheets in most European languages save semicolons and decimal commas, and
+    /// TSV files tabs: both read as their authors mean without being told; `"delimiter"`
+    /// and `"decimal"` say it outright, and what cannot work is an error at the key.
+    func testSemicolonsDecimalCommasAndTabs() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("chartreel-dialects-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "Jahr;Land;Wert\n2000;Österreich;1.234,5\n2001;Österreich;2,25\n2002;Österreich;-3\n".write(to: dir.appendingPathComponent("de.csv"), atomically: true, encoding: .utf8)
+        try "year\tcity\tv\n2000\tOslo\t1.5\n2001\tOslo\t2\n".write(to: dir.appendingPathComponent("t.tsv"), atomically: true, encoding: .utf8)
+        func table(_ spec: String) throws -> DecodedTable {
+            try JSONCursor.decode(Array(spec.utf8), file: dir.path + "/t.json") { TimelineDecoder.table($0, base: dir.path) }
+        }
+        let de = try table(#"{ "file": "de.csv" }"#)
+        XCTAssertEqual(de.rows.column("Wert").map { c in (0..<c.count).map { c[$0] } }, [.number(1234.5), .number(2.25), .number(-3)])
+        XCTAssertEqual(de.rows.column("Land")?[0], .string("Österreich"))
+        XCTAssertEqual(de.rows.column("Jahr")?[1], .number(2001))
+        let told = try table(#"{ "file": "de.csv", "delimiter": ";", "decimal": "," }"#)
+        XCTAssertEqual(told.rows.column("Wert")?[0], .number(1234.5))
+        let asText = try table(#"{ "file": "de.csv", "decimal": "." }"#)
+        XCTAssertEqual(asText.rows.column("Wert")?[0], .string("1.234,5"), "a decimal point, as told: the cells are text")
+        let tsv = try table(#"{ "file": "t.tsv" }"#)
+        XCTAssertEqual(tsv.rows.column("v")?[0], .number(1.5))
+        XCTAssertEqual(tsv.rows.column("city")?[1], .string("Oslo"))
+        func problem(_ spec: String) -> String {
+            do { _ = try table(spec); return "" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(problem(#"{ "file": "de.csv", "delimiter": ",", "decimal": "," }"#).contains("decimal: numbers with a decimal comma need fields separated by something else"), problem(#"{ "file": "de.csv", "delimiter": ",", "decimal": "," }"#))
+        XCTAssertTrue(problem(#"{ "file": "de.csv", "delimiter": "::" }"#).contains(#"expected a delimiter ",", ";", "\t" (a tab) or "|", found "::""#))
+        XCTAssertTrue(problem(#"{ "file": "de.csv", "decimal": "comma" }"#).contains(#"decimal: unknown value "comma"; expected one of ".", ","#), problem(#"{ "file": "de.csv", "decimal": "comma" }"#))
+        XCTAssertTrue(problem(#"{ "values": [ { "a": 1 } ], "delimiter": ";" }"#).contains(#""delimiter" is for a CSV "file""#))
+    }
+
     /// Defect 9: a year counter counting to 2000 shows 1999 until it gets there.
     func testACounterFloors() throws {
         let doc = """
