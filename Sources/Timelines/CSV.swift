@@ -42,6 +42,9 @@ public struct CSVDialect: Hashable, Sendable {
     public var delimiter: UInt8
     /// Numbers written with a decimal comma: "1,5", and "1.234,5" where dots group thousands.
     public var decimalComma: Bool
+    /// With a decimal point, commas may group thousands ("1,234,567.5"). Off while a file
+    /// of semicolons is first read, where a comma is more likely a decimal comma.
+    public var groupingCommas = true
     /// Creates a dialect.
     public init(delimiter: UInt8 = 0x2C, decimalComma: Bool = false) { self.delimiter = delimiter; self.decimalComma = decimalComma }
     /// Commas and decimal points.
@@ -218,13 +221,12 @@ public enum CSVReader {
     /// may be drawn as a label: `DocumentLimits.maxLabelLength`).
     public static func table(_ text: CSVText, types: [String: ColumnType], file: String,
                              maxTextLength: Int = DocumentLimits().maxLabelLength, dialect: CSVDialect = .standard) throws(CSVError) -> [DataRow] {
-        let decimalComma = dialect.decimalComma
         let header = text.header
         var kinds: [ColumnType] = []
         for (k, name) in header.enumerated() {
             if let t = types[name] { kinds.append(t); continue }
             let cells = text.rows.compactMap { $0[k] }
-            kinds.append(!cells.isEmpty && cells.allSatisfy { number(trim($0), decimalComma: decimalComma) != nil } ? .number : .string)
+            kinds.append(!cells.isEmpty && cells.allSatisfy { number(trim($0), dialect) != nil } ? .number : .string)
         }
         var out: [DataRow] = []
         out.reserveCapacity(text.rows.count)
@@ -241,7 +243,7 @@ public enum CSVReader {
                     }
                     d[header[k]] = .string(cellText)
                 case .number:
-                    guard let v = number(trim(cellText), decimalComma: decimalComma) else {
+                    guard let v = number(trim(cellText), dialect) else {
                         throw CSVError(file: file, location: text.locations[r][k],
                                        message: "expected a number in column \"\(header[k])\", found \(quotedForMessage(cellText))")
                     }
@@ -267,17 +269,20 @@ public enum CSVReader {
             + "give the table \"delimiter\" (\";\", \"\\t\" or \"|\")"
     }
 
-    /// A finite number written with a decimal comma when `decimalComma` ("1,5"; dots may
-    /// group thousands: "1.234,5", "-12.000"), else `number(_:)`.
-    static func number(_ s: String, decimalComma: Bool) -> Double? {
-        guard decimalComma else { return number(s) }
-        let parts = s.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
+    /// A finite number as spreadsheets write them: with a decimal point and commas that
+    /// may group thousands ("1,234,567.5", as a US spreadsheet quotes it), or, when
+    /// `decimalComma`, with a decimal comma and dots that may group thousands ("1.234,5",
+    /// "2,25"). Groups are 1 to 3 digits, then exactly 3; anything else is not a number.
+    static func number(_ s: String, decimalComma: Bool, groupingCommas: Bool = true) -> Double? {
+        // Most cells have no comma at all: the plain reading.
+        if !decimalComma && (!groupingCommas || !s.utf8.contains(0x2C)) { return number(s) }
+        let point: Character = decimalComma ? "," : ".", group: Character = decimalComma ? "." : ","
+        let parts = s.split(separator: point, maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }
         var whole = parts[0], sign = ""
         if let first = whole.first, first == "-" || first == "+" { sign = String(first); whole = whole.dropFirst() }
-        if whole.contains(".") {
-            // Dots group thousands: 1 to 3 digits, then groups of exactly 3.
-            let groups = whole.split(separator: ".", omittingEmptySubsequences: false)
+        if whole.contains(group) {
+            let groups = whole.split(separator: group, omittingEmptySubsequences: false)
             guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }),
                   groups.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
             whole = Substring(groups.joined())
@@ -288,6 +293,11 @@ public enum CSVReader {
             return number(sign + whole + "." + parts[1])
         }
         return number(sign + whole)
+    }
+
+    /// A number in `dialect`.
+    static func number(_ s: String, _ dialect: CSVDialect) -> Double? {
+        number(s, decimalComma: dialect.decimalComma, groupingCommas: dialect.groupingCommas)
     }
 
     /// Whether a column read as text holds numbers written with a decimal comma: every

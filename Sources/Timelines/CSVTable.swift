@@ -37,7 +37,6 @@ extension CSVReader {
     public static func typedTable(_ bytes: [UInt8], file: String, types: [String: ColumnType],
                                   maxTextLength: Int = DocumentLimits().maxLabelLength, dialect: CSVDialect = .standard,
                                   checkHeader: ([String]) -> Bool = { _ in true }) throws(CSVError) -> CSVTable? {
-        let decimalComma = dialect.decimalComma
         var start = 0
         // Cells are kept as 32-bit offsets (8 bytes a cell, not 16).
         guard bytes.count < Int(UInt32.max) else {
@@ -89,7 +88,7 @@ extension CSVReader {
             for r in 1..<cells.rowCount {
                 guard let s = cells.text(cells.row(r).lowerBound + k, bytes) else { values.append(DataColumn.missingValue); continue }
                 any = true
-                guard let v = number(trim(s), decimalComma: decimalComma) else { numeric = false; break }
+                guard let v = number(trim(s), dialect) else { numeric = false; break }
                 values.append(v)
             }
             kinds.append(any && numeric ? .number : .string)
@@ -111,7 +110,7 @@ extension CSVReader {
                     }
                     columns[k].append(.string(cellText))
                 case .number:
-                    guard let v = number(trim(cellText), decimalComma: decimalComma) else {
+                    guard let v = number(trim(cellText), dialect) else {
                         throw CSVError(file: file, location: at(cell),
                                        message: "expected a number in column \"\(names[k])\", found \(quotedForMessage(cellText))")
                     }

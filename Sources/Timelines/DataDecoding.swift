@@ -378,9 +378,13 @@ extension TimelineDecoder {
         }
         var dialect = CSVDialect(delimiter: given ?? CSVDialect.delimiter(of: bytes, path: path))
         var decimalGiven = false
+        // A file of semicolons is most often a spreadsheet's in a language that writes
+        // decimal commas: until its cells say otherwise, no comma groups thousands there.
+        if dialect.delimiter == 0x3B { dialect.groupingCommas = false }
         if let decimal, let d = decimal.stringEnum([".", ","]) {
             decimalGiven = true
             dialect.decimalComma = d == ","
+            dialect.groupingCommas = true
             if dialect.decimalComma && dialect.delimiter == 0x2C {
                 decimal.report("numbers with a decimal comma need fields separated by something else; give \"delimiter\": \";\" (or \"\\t\")")
                 return nil
@@ -406,8 +410,8 @@ extension TimelineDecoder {
                 }
             }
             guard var table = try read() else { return nil }
-            // A file of semicolons is most often a spreadsheet's in a language that writes
-            // decimal commas: when an untyped column reads as such numbers, so does the file.
+            // When an untyped column of a file of semicolons reads as decimal-comma numbers,
+            // so does the whole file.
             if !decimalGiven && dialect.delimiter == 0x3B,
                table.header.contains(where: { name in
                    guard typeMap[name] == nil, let col = table.rows.column(name), col.holdsOnlyText else { return false }

@@ -102,6 +102,19 @@ final class CSVTests: XCTestCase {
         }
         XCTAssertNil(CSVReader.number("1,5", decimalComma: false))
         XCTAssertEqual(CSVReader.number("1.5", decimalComma: false), 1.5)
+        // With a decimal point, commas may group thousands ("1,234,567.5" as a US spreadsheet quotes it).
+        let grouped: [(String, Double)] = [("1,234", 1234), ("1,234,567.5", 1234567.5), ("-12,000", -12000), ("999", 999), ("1.5e3", 1500)]
+        for (text, value) in grouped { XCTAssertEqual(CSVReader.number(text, decimalComma: false), value, text) }
+        for text in ["1,23", "1,2345", ",123", "1,,234", "1,234.", "1,234.5.6", "12345,678", "1 234"] {
+            XCTAssertNil(CSVReader.number(text, decimalComma: false), text)
+        }
+    }
+
+    /// A column of quoted grouped numbers is numbers; a column mixing them with text stays text.
+    func testGroupedThousandsInQuotedCellsAreNumbers() throws {
+        let rows = try CSVReader.table(read("city,people,note\nOslo,\"1,234,567\",\"1,2\"\nLima,\"10,000.5\",x\n"), types: [:], file: "t.csv")
+        XCTAssertEqual(rows.map { $0["people"] }, [.number(1_234_567), .number(10_000.5)])
+        XCTAssertEqual(rows.map { $0["note"] }, [.string("1,2"), .string("x")])
     }
 
     /// The delimiter a file uses: a tab for .tsv, else the first line's comma, else its

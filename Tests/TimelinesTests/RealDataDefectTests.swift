@@ -77,6 +77,7 @@ final class RealDataDefectTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try "Jahr;Land;Wert\n2000;Österreich;1.234,5\n2001;Österreich;2,25\n2002;Österreich;-3\n".write(to: dir.appendingPathComponent("de.csv"), atomically: true, encoding: .utf8)
+        try "Jahr;Wert\n2000;2,250\n2001;1,500\n".write(to: dir.appendingPathComponent("three.csv"), atomically: true, encoding: .utf8)
         try "year\tcity\tv\n2000\tOslo\t1.5\n2001\tOslo\t2\n".write(to: dir.appendingPathComponent("t.tsv"), atomically: true, encoding: .utf8)
         func table(_ spec: String) throws -> DecodedTable {
             try JSONCursor.decode(Array(spec.utf8), file: dir.path + "/t.json") { TimelineDecoder.table($0, base: dir.path) }
@@ -85,6 +86,9 @@ final class RealDataDefectTests: XCTestCase {
         XCTAssertEqual(de.rows.column("Wert").map { c in (0..<c.count).map { c[$0] } }, [.number(1234.5), .number(2.25), .number(-3)])
         XCTAssertEqual(de.rows.column("Land")?[0], .string("Österreich"))
         XCTAssertEqual(de.rows.column("Jahr")?[1], .number(2001))
+        // Three digits after a comma in a file of semicolons are a fraction, not a thousand.
+        XCTAssertEqual(try table(#"{ "file": "three.csv" }"#).rows.column("Wert")?[0], .number(2.25))
+        XCTAssertEqual(try table(#"{ "file": "three.csv", "decimal": "." }"#).rows.column("Wert")?[0], .number(2250), "told: a point, so the comma groups")
         let told = try table(#"{ "file": "de.csv", "delimiter": ";", "decimal": "," }"#)
         XCTAssertEqual(told.rows.column("Wert")?[0], .number(1234.5))
         let asText = try table(#"{ "file": "de.csv", "decimal": "." }"#)
