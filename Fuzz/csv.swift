@@ -13,7 +13,7 @@ import Timelines
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let mode = data[0] % 4
-    let dialects = [CSVDialect(delimiter: 0x3B), CSVDialect(delimiter: 0x3B, decimalComma: true), CSVDialect(delimiter: 0x09, decimalComma: true)]
+    let dialects = [CSVDialect(delimiter: .semicolon), CSVDialect(delimiter: .semicolon, decimalComma: true), CSVDialect(delimiter: .tab, decimalComma: true)]
     let dialect = data[0] & 0x80 == 0 ? CSVDialect.standard : dialects[Int(data[0] >> 2) % dialects.count]
     var rest = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
     var pattern: String? = nil

@@ -38,45 +38,50 @@ public struct CSVText: Sendable {
 /// decimal points, or the semicolons and decimal commas of spreadsheets set to most
 /// European languages, or tabs (TSV).
 public struct CSVDialect: Hashable, Sendable {
-    /// The byte between fields: a comma, a semicolon, a tab or a bar.
-    public var delimiter: UInt8
+    /// What separates fields.
+    public enum Delimiter: UInt8, Hashable, Sendable, CaseIterable {
+        case comma = 0x2C, semicolon = 0x3B, tab = 0x09, bar = 0x7C
+
+        /// The delimiter as people name it.
+        public var name: String {
+            switch self {
+            case .comma: return "comma"
+            case .semicolon: return "semicolon"
+            case .tab: return "tab"
+            case .bar: return "bar"
+            }
+        }
+    }
+
+    /// The byte between fields.
+    public var delimiter: Delimiter
     /// Numbers written with a decimal comma: "1,5", and "1.234,5" where dots group thousands.
     public var decimalComma: Bool
     /// With a decimal point, commas may group thousands ("1,234,567.5"). Off while a file
     /// of semicolons is first read, where a comma is more likely a decimal comma.
     public var groupingCommas = true
     /// Creates a dialect.
-    public init(delimiter: UInt8 = 0x2C, decimalComma: Bool = false) { self.delimiter = delimiter; self.decimalComma = decimalComma }
+    public init(delimiter: Delimiter = .comma, decimalComma: Bool = false) { self.delimiter = delimiter; self.decimalComma = decimalComma }
     /// Commas and decimal points.
     public static let standard = CSVDialect()
 
     /// The delimiter a file most likely uses: a tab for `.tsv` and `.tab` files; else a
     /// comma when the first line (outside quotes) has one; else a semicolon, tab or bar,
     /// whichever it has most of; else a comma (a table of one column).
-    public static func delimiter(of bytes: [UInt8], path: String) -> UInt8 {
+    public static func delimiter(of bytes: [UInt8], path: String) -> Delimiter {
         let lower = path.lowercased()
-        if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return 0x09 }
-        var counts: [UInt8: Int] = [:]
+        if lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") { return .tab }
+        var counts: [Delimiter: Int] = [:]
         var quoted = false
         for c in bytes.prefix(1 << 16) {
             if c == 0x22 { quoted.toggle(); continue }
             if quoted { continue }
             if c == 0x0A || c == 0x0D { break }
-            if c == 0x2C || c == 0x3B || c == 0x09 || c == 0x7C { counts[c, default: 0] += 1 }
+            if let d = Delimiter(rawValue: c) { counts[d, default: 0] += 1 }
         }
-        if counts[0x2C] != nil { return 0x2C }
-        return [UInt8(0x3B), 0x09, 0x7C].max { counts[$0, default: 0] < counts[$1, default: 0] }.flatMap { counts[$0] != nil ? $0 : nil } ?? 0x2C
-    }
-
-    /// The delimiter as people name it.
-    var name: String {
-        switch delimiter {
-        case 0x2C: return "comma"
-        case 0x3B: return "semicolon"
-        case 0x09: return "tab"
-        case 0x7C: return "bar"
-        default: return "\"\(Character(Unicode.Scalar(delimiter)))\""
-        }
+        if counts[.comma] != nil { return .comma }
+        let most = [Delimiter.semicolon, .tab, .bar].max { counts[$0, default: 0] < counts[$1, default: 0] }!
+        return counts[most] != nil ? most : .comma
     }
 }
 
@@ -98,7 +103,7 @@ public enum CSVReader {
     ///   quote, an empty file, a header without rows, a duplicate column name, or a row
     ///   whose field count differs from the header's.
     public static func read(_ bytes: [UInt8], file: String, dialect: CSVDialect = .standard) throws(CSVError) -> CSVText {
-        let delimiter = dialect.delimiter
+        let delimiter = dialect.delimiter.rawValue
         var start = 0
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         if let bad = firstInvalidUTF8(bytes, from: start) {
@@ -265,7 +270,7 @@ public enum CSVReader {
 
     /// What a one-column table's ragged row most likely means.
     static func oneColumnHint(_ dialect: CSVDialect) -> String {
-        "; the header (line 1) has no \(dialect.name), so this may not be a table with \(dialect.name)s between its fields: "
+        "; the header (line 1) has no \(dialect.delimiter.name), so this may not be a table with \(dialect.delimiter.name)s between its fields: "
             + "give the table \"delimiter\" (\";\", \"\\t\" or \"|\")"
     }
 
@@ -274,8 +279,11 @@ public enum CSVReader {
     /// `decimalComma`, with a decimal comma and dots that may group thousands ("1.234,5",
     /// "2,25"). Groups are 1 to 3 digits, then exactly 3; anything else is not a number.
     static func number(_ s: String, decimalComma: Bool, groupingCommas: Bool = true) -> Double? {
-        // Most cells have no comma at all: the plain reading.
-        if !decimalComma && (!groupingCommas || !s.utf8.contains(0x2C)) { return number(s) }
+        // Most cells are plain numbers (a comma never is one): the plain reading first.
+        if !decimalComma {
+            if let v = number(s) { return v }
+            guard groupingCommas, s.utf8.contains(0x2C) else { return nil }
+        }
         let point: Character = decimalComma ? "," : ".", group: Character = decimalComma ? "." : ","
         let parts = s.split(separator: point, maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count <= 2 else { return nil }

@@ -163,7 +163,24 @@ struct CSVCells {
     }
 
     /// Splits `bytes` from `start` (after a byte order mark) at `delimiter`.
-    init(_ bytes: [UInt8], from start: Int, file: String, delimiter: UInt8 = 0x2C) throws(CSVError) {
+    init(_ bytes: [UInt8], from start: Int, file: String, delimiter: CSVDialect.Delimiter = .comma) throws(CSVError) {
+        // One copy of the loop per delimiter, each comparing with a constant, so the
+        // byte dispatch stays a jump table (a delimiter in a variable cost 13–26 % more
+        // instructions splitting a comma file, callgrind).
+        switch delimiter {
+        case .comma: try split(bytes, from: start, file: file, Comma.self)
+        case .semicolon: try split(bytes, from: start, file: file, Semicolon.self)
+        case .tab: try split(bytes, from: start, file: file, Tab.self)
+        case .bar: try split(bytes, from: start, file: file, Bar.self)
+        }
+    }
+
+    private enum Comma: DelimiterByte { static var byte: UInt8 { 0x2C } }
+    private enum Semicolon: DelimiterByte { static var byte: UInt8 { 0x3B } }
+    private enum Tab: DelimiterByte { static var byte: UInt8 { 0x09 } }
+    private enum Bar: DelimiterByte { static var byte: UInt8 { 0x7C } }
+
+    private mutating func split<D: DelimiterByte>(_ bytes: [UInt8], from start: Int, file: String, _: D.Type) throws(CSVError) {
         var line = 1, column = 1
         var cellStart = start
         var rowStart = SourceLocation(line: 1, column: 1)
@@ -210,7 +227,7 @@ struct CSVCells {
                         throw CSVError(file: file, location: SourceLocation(line: line, column: column - 1),
                                        message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
                     }
-                case delimiter:
+                case D.byte:
                     endField(i)
                     cellStart = i + 1
                 case 0x0D, 0x0A:
@@ -237,3 +254,6 @@ struct CSVCells {
         lastLine = line
     }
 }
+
+/// A delimiter known when the splitting loop is compiled.
+private protocol DelimiterByte { static var byte: UInt8 { get } }

@@ -343,13 +343,13 @@ extension TimelineDecoder {
     /// Reads and types the CSV file at `path` (named by the cursor `f`); reports and
     /// returns nil on any problem.
     /// `"delimiter"`: one of `","`, `";"`, `"\t"`, `"|"`.
-    static func csvDelimiter(_ c: JSONCursor) -> UInt8? {
+    static func csvDelimiter(_ c: JSONCursor) -> CSVDialect.Delimiter? {
         guard let s = c.string() else { return nil }
         switch s {
-        case ",": return 0x2C
-        case ";": return 0x3B
-        case "\t": return 0x09
-        case "|": return 0x7C
+        case ",": return .comma
+        case ";": return .semicolon
+        case "\t": return .tab
+        case "|": return .bar
         default:
             c.report("expected a delimiter \",\", \";\", \"\\t\" (a tab) or \"|\", found \(quotedForMessage(s))")
             return nil
@@ -362,7 +362,7 @@ extension TimelineDecoder {
     /// text columns read as decimal-comma numbers is read with decimal commas).
     static func readCSV(_ f: JSONCursor, path: String,
                         types: [(name: String, type: CSVReader.ColumnType, cursor: JSONCursor)],
-                        delimiter given: UInt8? = nil, decimal: JSONCursor? = nil)
+                        delimiter given: CSVDialect.Delimiter? = nil, decimal: JSONCursor? = nil)
         -> (rows: DataTable, locations: [UInt64], dates: [String: DateFormat?])? {
         let bytes: [UInt8]
         switch FileReading.contents(path, allowed: TimelineDecoder.context?.allowedFiles) {
@@ -380,12 +380,12 @@ extension TimelineDecoder {
         var decimalGiven = false
         // A file of semicolons is most often a spreadsheet's in a language that writes
         // decimal commas: until its cells say otherwise, no comma groups thousands there.
-        if dialect.delimiter == 0x3B { dialect.groupingCommas = false }
+        if dialect.delimiter == .semicolon { dialect.groupingCommas = false }
         if let decimal, let d = decimal.stringEnum([".", ","]) {
             decimalGiven = true
             dialect.decimalComma = d == ","
             dialect.groupingCommas = true
-            if dialect.decimalComma && dialect.delimiter == 0x2C {
+            if dialect.decimalComma && dialect.delimiter == .comma {
                 decimal.report("numbers with a decimal comma need fields separated by something else; give \"delimiter\": \";\" (or \"\\t\")")
                 return nil
             }
@@ -412,7 +412,7 @@ extension TimelineDecoder {
             guard var table = try read() else { return nil }
             // When an untyped column of a file of semicolons reads as decimal-comma numbers,
             // so does the whole file.
-            if !decimalGiven && dialect.delimiter == 0x3B,
+            if !decimalGiven && dialect.delimiter == .semicolon,
                table.header.contains(where: { name in
                    guard typeMap[name] == nil, let col = table.rows.column(name), col.holdsOnlyText else { return false }
                    return CSVReader.holdsDecimalCommaNumbers((0..<col.count).compactMap { col[$0]?.string })

@@ -64,8 +64,8 @@ final class CSVTableTests: XCTestCase {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int(state >> 33)
         }
-        let dialects = [CSVDialect(delimiter: 0x3B), CSVDialect(delimiter: 0x3B, decimalComma: true),
-                        CSVDialect(delimiter: 0x09, decimalComma: true), CSVDialect(delimiter: 0x7C)]
+        let dialects = [CSVDialect(delimiter: .semicolon), CSVDialect(delimiter: .semicolon, decimalComma: true),
+                        CSVDialect(delimiter: .tab, decimalComma: true), CSVDialect(delimiter: .bar)]
         var tables = 0
         for _ in 0..<8_000 {
             var bytes: [UInt8] = next() % 2 == 0 ? Array("a;b\n".utf8) : []

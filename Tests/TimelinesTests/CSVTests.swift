@@ -120,7 +120,7 @@ final class CSVTests: XCTestCase {
     /// The delimiter a file uses: a tab for .tsv, else the first line's comma, else its
     /// semicolons, tabs or bars (quoted text does not count).
     func testTheDelimiterIsFoundFromTheFile() {
-        func d(_ s: String, _ path: String = "t.csv") -> UInt8 { CSVDialect.delimiter(of: Array(s.utf8), path: path) }
+        func d(_ s: String, _ path: String = "t.csv") -> UInt8 { CSVDialect.delimiter(of: Array(s.utf8), path: path).rawValue }
         XCTAssertEqual(d("a,b\n1,2\n"), 0x2C)
         XCTAssertEqual(d("a;b\n1,5;2\n"), 0x3B)
         XCTAssertEqual(d("a\tb\n1\t2\n"), 0x09)
@@ -130,7 +130,7 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(d("a;b\tc;d\n"), 0x3B)
         XCTAssertEqual(d("single\n1\n"), 0x2C)
         XCTAssertEqual(d("a,b\n", "T.TSV"), 0x09)
-        XCTAssertEqual(try CSVReader.read(Array("a;b\n1;2\n".utf8), file: "t.csv", dialect: CSVDialect(delimiter: 0x3B)).rows, [["1", "2"]])
+        XCTAssertEqual(try CSVReader.read(Array("a;b\n1;2\n".utf8), file: "t.csv", dialect: CSVDialect(delimiter: .semicolon)).rows, [["1", "2"]])
         XCTAssertThrowsError(try CSVReader.read(Array("a\n1,2\n".utf8), file: "t.csv")) { error in
             XCTAssertTrue("\(error)".contains("has no comma, so this may not be a table with commas between its fields: give the table \"delimiter\""), "\(error)")
         }
