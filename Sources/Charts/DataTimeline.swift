@@ -234,12 +234,42 @@ public struct DataTimeline: Sendable {
         if let d = duplicate { throw .duplicate(first: d.first, second: d.second, key: d.key) }
         if let m = missingKey { throw .missingKey(row: m) }
         // The rows in key order, each key's in step order; samples point at their place.
+        // A step missing inside a key's range gets a row of its own, bridged: a copy of the
+        // step before's (its text) whose numbers are filled in below, so a revealed stack
+        // or line has every key at every step it spans, and a race ranks it there.
         var order: [Int] = []
+        var bridged: [(row: Int, step: Int)] = []
         order.reserveCapacity(rows.count)
         for j in samples.indices {
-            for s in samples[j].indices { let i = samples[j][s].row; samples[j][s].row = order.count; order.append(i) }
+            var list: [(step: Int, row: Int)] = []
+            list.reserveCapacity(samples[j].count)
+            for (n, smp) in samples[j].enumerated() {
+                if n > 0, case let before = samples[j][n - 1], smp.step > before.step + 1 {
+                    for s in (before.step + 1)..<smp.step {
+                        list.append((s, order.count)); bridged.append((order.count, s)); order.append(before.row)
+                    }
+                }
+                list.append((smp.step, order.count)); order.append(smp.row)
+            }
+            samples[j] = list
         }
         var table = rows.gathering(order)
+        if !bridged.isEmpty {
+            for (field, column) in zip(table.fields, table.columns) where field != keyField {
+                if field == timeField {
+                    // The step's own time, in the column's kind (numbers, or ISO 8601 text).
+                    var cells = (0..<table.count).map { column[$0] }
+                    for b in bridged {
+                        if case .string? = cells[b.row] { cells[b.row] = .string(CivilDate.isoText(steps[b.step])) }
+                        else { cells[b.row] = .number(steps[b.step]) }
+                    }
+                    table.setColumn(field, DataColumn(cells))
+                } else if var numbers = column.numbers {
+                    for b in bridged { numbers[b.row] = DataColumn.missingNumber }
+                    table.setColumn(field, DataColumn(numbers: numbers))
+                }
+            }
+        }
         Self.bridgeMissingNumbers(in: &table, samples: samples, except: [timeField, keyField])
         if let r = ranking {
             // At each step, the keys with a row there ranked by the field, largest first;

@@ -49,6 +49,26 @@ final class DataTimelineTests: XCTestCase {
         XCTAssertNil(size(4, "B"), "after B's last value")
     }
 
+    /// A step missing inside a key's range is a row of its own: a revealed history (a line,
+    /// a stack that must stay whole) has the key at that step, on the line between its
+    /// neighbours, with the step's time and the earlier step's text; a race ranks it there.
+    func testAStepMissingInsideAKeysRangeIsBridgedInARevealedHistoryAndARace() throws {
+        let rows = [row(2000, "A", 1, "a0"), row(2001, "A", 2), row(2002, "A", 3), row(2003, "A", 4),
+                    row(2000, "B", 10, "b0"), row(2003, "B", 40, "b3")]
+        var tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 3))
+        tl.reveals = true
+        let b = tl.rows(at: 3).filter { $0["k"] == .string("B") }
+        XCTAssertEqual(b.map { $0["year"]?.number }, [2000, 2001, 2002, 2003])
+        XCTAssertEqual(b.map { $0["v"]?.number }, [10, 20, 30, 40])
+        XCTAssertEqual(b.map { $0["note"]?.string }, ["b0", "b0", "b0", "b3"])
+        XCTAssertEqual(tl.rows(at: 1.5).filter { $0["k"] == .string("B") }.map { $0["v"]?.number }, [10, 20, 25],
+                       "the head between two bridged steps is on the same line")
+        let race = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 3),
+                                    ranking: DataTimeline.Ranking(field: "v", top: 2))
+        XCTAssertEqual(race.rows(at: 1).first { $0["k"] == .string("B") }?["rank"]?.number, 0, "B (20) leads A (2) in 2001")
+        XCTAssertEqual(race.rows(at: 1).first { $0["k"] == .string("A") }?["rank"]?.number, 1)
+    }
+
     func testRowsAtStepsAreTheDataAndBetweenThemAreInterpolated() throws {
         let tl = try DataTimeline(rows: rows, timeField: "year", keyField: "k", mode: .continuous(duration: 2))
         XCTAssertEqual(tl.steps, [2000, 2001, 2002])

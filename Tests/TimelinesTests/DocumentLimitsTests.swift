@@ -80,7 +80,8 @@ final class DocumentLimitsTests: XCTestCase {
             .write(toFile: doc, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try TimelineDecoder.load(path: doc)) { e in
             XCTAssertEqual("\(e)", dir.appendingPathComponent("gap.csv").path
-                           + ":3:1: data.d: this row has no value for \"y\", which charts[0] plots on y")
+                           + ":3:1: data.d: this row has no value for \"y\", which charts[0] plots on y; to leave out rows with "
+                           + "empty cells, give the chart \"transform\": [{ \"filter\": { \"field\": \"y\", \"valid\": true } }]")
         }
     }
 }

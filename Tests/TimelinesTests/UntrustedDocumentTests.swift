@@ -206,7 +206,8 @@ final class UntrustedDocumentTests: XCTestCase {
         let messages = errors(table("pw.csv"))
         XCTAssertEqual(messages.count, 1)
         XCTAssertTrue(messages[0].hasSuffix("/pw.csv:2:21: data.d: expected 1 field as in the header, found 4; the header (line 1) "
-                                            + "has no comma, so this may not be a CSV file: CSV separates fields with commas"), messages[0])
+                                            + "has no comma, so this may not be a table with commas between its fields: give the table "
+                                            + "\"delimiter\" (\";\", \"\\t\" or \"|\")"), messages[0])
     }
 
     // MARK: Messages that mislead
