@@ -148,9 +148,13 @@ void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t
     ptrdiff_t cw = (width + 1) / 2, ch = (height + 1) / 2;
 #if CRK_YUV_X86
     if (crk_wide() >= 1) {
-        for (ptrdiff_t r = 0; r < height; r++) luma_row_avx2(src + r * width, width, y + r * width);
+        // Row pair by row pair, luma then chroma, so the chroma pass reads the two rows
+        // while they are still in the first-level cache (a 1080p frame is 8 MB: two passes
+        // over the whole frame read it twice from memory).
         for (ptrdiff_t j = 0; j < ch; j++) {
             const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
+            luma_row_avx2(a, width, y + 2 * j * width);
+            if (b != a) luma_row_avx2(b, width, y + (2 * j + 1) * width);
             chroma_row_avx2(a, b, width, cw, u + j * cw, v + j * cw);
         }
         return;

@@ -105,6 +105,32 @@ public enum FFmpeg {
         return args + ["-y", output]
     }
 
+    /// `arguments` with the raw yuv420p input described by a yuv4mpeg stream header
+    /// (`yuv4mpegHeader`) instead of by `-pix_fmt`, `-s` and `-framerate`: the command an
+    /// ffmpeg can be started with before the frame size and rate are known. nil when the
+    /// input is not yuv420p frames on stdin. Only the input's description changes, so the
+    /// encoder receives the same frames and writes the same file (FFmpegPrestart).
+    public static func yuv4mpegArguments(_ args: [String]) -> [String]? {
+        let raw = ["-f", "rawvideo", "-pix_fmt", PipePixelFormat.yuv420p.ffmpegName]
+        guard let start = args.firstIndex(of: "-f"), args.count >= start + 10,
+              Array(args[start..<(start + 4)]) == raw, args[start + 4] == "-s", args[start + 6] == "-framerate",
+              args[start + 8] == "-i", args[start + 9] == "-" else { return nil }
+        return Array(args[..<start]) + ["-f", "yuv4mpegpipe", "-i", "-"] + Array(args[(start + 10)...])
+    }
+
+    /// The stream header that tells an ffmpeg started with `yuv4mpegArguments` what the
+    /// frames are: their size, rate, progressive scan, left-sited 4:2:0 chroma
+    /// (`C420mpeg2`, as `Pixmap.yuv420p` places it) and limited range; nil for a rate
+    /// that is not a whole number of frames per second (`-framerate` turns a decimal into
+    /// a fraction by rules of its own, which this header does not repeat).
+    public static func yuv4mpegHeader(width: Int, height: Int, fps: Double) -> [UInt8]? {
+        guard width > 0, height > 0, fps >= 1, fps == fps.rounded(), fps < 1e6 else { return nil }
+        return Array("YUV4MPEG2 W\(width) H\(height) F\(Int(fps)):1 Ip A0:0 C420mpeg2 XCOLORRANGE=LIMITED\n".utf8)
+    }
+
+    /// What precedes each frame's planes in a yuv4mpeg stream.
+    public static let yuv4mpegFrameMarker = Array("FRAME\n".utf8)
+
     /// Seconds for a filter argument: `1.5`, `0.333333`.
     static func seconds(_ t: Double) -> String {
         let s = String(format: "%.6f", t)

@@ -47,6 +47,10 @@ public final class FFmpegSink: FrameSink {
     public static let defaultStallTimeout = 60.0
 
     private let streamFD: Int32?
+    /// An ffmpeg started before the frame size was known, adopted by `begin` when it fits.
+    private var prestart: FFmpegPrestart?
+    /// Whether `begin` adopted the prestarted ffmpeg (rather than starting its own).
+    private(set) var adoptedPrestart = false
     private let lock = NSLock()
     private var child: ChildProcess?
     private var stdinFD: Int32 = -1
@@ -63,9 +67,15 @@ public final class FFmpegSink: FrameSink {
     /// Creates a sink that writes `format` to `outputPath`. With `overwrite` false an
     /// existing file there makes `begin` throw `ExportError.outputExists`. `ffmpegPath`
     /// names the executable; when nil, `ffmpeg` is looked up on PATH.
+    ///
+    /// `prestarted`, an ffmpeg started earlier for the same output, is used instead of
+    /// starting one when its command fits the frames (`FFmpegPrestart`); otherwise `begin`
+    /// stops it.
     public init(outputPath: String, format: OutputFormat, options: VideoOptions = VideoOptions(),
-                overwrite: Bool = false, ffmpegPath: String? = nil, stallTimeout: Double = FFmpegSink.defaultStallTimeout) {
+                overwrite: Bool = false, ffmpegPath: String? = nil, stallTimeout: Double = FFmpegSink.defaultStallTimeout,
+                prestarted: FFmpegPrestart? = nil) {
         precondition(format.isVideo, "FFmpegSink writes video formats")
+        prestart = prestarted
         self.outputPath = outputPath
         self.format = format
         self.options = options
@@ -112,7 +122,37 @@ public final class FFmpegSink: FrameSink {
             output = temp
         }
         _ = ignoreSIGPIPE
+        if let early = prestart {
+            prestart = nil
+            if try adopt(early, output: output, width: width, height: height, fps: fps, frameCount: frameCount) { return }
+            early.discard()
+        }
 
+        let args = FFmpeg.arguments(format: format, width: width, height: height, fps: fps,
+                                    frameCount: frameCount, options: options, output: output)
+        if streamFD == nil { tempPath = output; EmergencyCleanup.addPartial(output) }
+        let started: (child: ChildProcess, stdin: Int32, stderr: StderrTail)
+        do {
+            started = try Self.spawn(executable: executable, arguments: args, stdout: streamFD ?? -1)
+        } catch {
+            removeTemp()
+            throw error
+        }
+        lock.lock(); child = started.child; lock.unlock()
+        stdinFD = started.stdin
+        writer = PipeFrameWriter(fd: started.stdin)
+        stderrTail = started.stderr
+        self.width = width
+        self.height = height
+        self.frameCount = frameCount
+        startWatchdog()
+    }
+
+    /// Starts `executable` with its stdin and stderr on new pipes (stdin's enlarged) and
+    /// `stdout` as its stdout (-1: /dev/null); returns the child, the write end of its
+    /// stdin and the drain of its stderr.
+    static func spawn(executable: String, arguments: [String],
+                      stdout: Int32) throws -> (child: ChildProcess, stdin: Int32, stderr: StderrTail) {
         let inputPipe = try makePipe()
         let errorPipe: (read: Int32, write: Int32)
         do { errorPipe = try makePipe() } catch {
@@ -124,27 +164,48 @@ public final class FFmpegSink: FrameSink {
         // a 800×600 frame then crosses in two writes rather than thirty, with as many
         // fewer wake-ups of ffmpeg. Failure just leaves the default size.
         _ = fcntl(input[1], 1031 /* F_SETPIPE_SZ */, 1 << 20)
-        let args = FFmpeg.arguments(format: format, width: width, height: height, fps: fps,
-                                    frameCount: frameCount, options: options, output: output)
-        if streamFD == nil { tempPath = output; EmergencyCleanup.addPartial(output) }
         let started: ChildProcess
         do {
-            started = try ChildProcess(executable: executable, arguments: args, stdin: input[0],
-                                       stdout: streamFD ?? -1, stderr: errors[1])
+            started = try ChildProcess(executable: executable, arguments: arguments, stdin: input[0],
+                                       stdout: stdout, stderr: errors[1])
         } catch {
             for fd in input + errors { close(fd) }
-            removeTemp()
             throw error
         }
         close(input[0]); close(errors[1])
-        lock.lock(); child = started; lock.unlock()
-        stdinFD = input[1]
-        writer = PipeFrameWriter(fd: input[1])
-        stderrTail = StderrTail(fd: errors[0])
+        return (started, input[1], StderrTail(fd: errors[0]))
+    }
+
+    /// Takes over `early` when it was started with the command this sink would run for
+    /// these frames (in yuv4mpeg form) and the header can describe them: sends the header
+    /// and returns true. False when it does not fit (the caller discards it).
+    private func adopt(_ early: FFmpegPrestart, output: String, width: Int, height: Int, fps: Double,
+                       frameCount: Int) throws -> Bool {
+        let args = FFmpeg.arguments(format: format, width: width, height: height, fps: fps,
+                                    frameCount: frameCount, options: options, output: output)
+        guard streamFD == nil, early.outputPath == outputPath, early.format == format, early.overwrite == overwrite,
+              early.executable == executable, early.tempPath == output,
+              FFmpeg.yuv4mpegArguments(args) == early.arguments,
+              let header = FFmpeg.yuv4mpegHeader(width: width, height: height, fps: fps),
+              let started = early.take() else { return false }
+        tempPath = output
+        EmergencyCleanup.addPartial(output)
+        lock.lock(); child = started.child; lock.unlock()
+        stdinFD = started.stdin
+        stderrTail = started.stderr
         self.width = width
         self.height = height
         self.frameCount = frameCount
+        let err = header.withUnsafeBytes { writeAll(started.stdin, $0) }
+        if err != 0 {
+            // ffmpeg is gone already: report what it said, as a failed write would.
+            let status = stop(terminate: err != EPIPE)
+            throw ExportError.ffmpegFailed(status: status, stderrTail: takeTail())
+        }
+        writer = PipeFrameWriter(fd: started.stdin, yuv4mpeg: true)
+        adoptedPrestart = true
         startWatchdog()
+        return true
     }
 
     /// On the rendering threads: checks the size and converts to the raw layout ffmpeg
@@ -240,6 +301,8 @@ public final class FFmpegSink: FrameSink {
 
     /// Stops ffmpeg (SIGTERM, then SIGKILL) and removes the temporary file.
     public func abort() {
+        prestart?.discard()
+        prestart = nil
         if child != nil {
             stop(terminate: true)
             _ = takeTail()

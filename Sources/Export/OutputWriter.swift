@@ -23,6 +23,9 @@ public struct OutputWriter {
     public var inputs: [String] = []
     /// Receives remarks for the user (a stale temporary file removed), one sentence each.
     public var note: (String) -> Void = { _ in }
+    /// An ffmpeg started before the plan was known (`FFmpegPrestart.start`): `write` uses
+    /// it when it fits the plan, and otherwise stops it.
+    public var prestarted: FFmpegPrestart?
 
     /// Creates a writer with the defaults above.
     public init() {}
@@ -63,6 +66,7 @@ public struct OutputWriter {
     ///   (as `InterruptedExport`, with ffmpeg's last lines), or what the sink reports.
     @discardableResult
     public func write(_ plan: OutputPlan, to path: String) throws -> Written {
+        defer { prestarted?.discard() }   // a no-op once a sink has taken it
         let target = try check(plan, to: path)
         for stale in OutputTarget.removeStalePartials(of: target.path) {
             note("removed \(stale), left by a chartreel run that was killed")
@@ -90,7 +94,8 @@ public struct OutputWriter {
             return Written(path: node, bytes: nil)
         default:
             let sink = FFmpegSink(outputPath: target.path, format: plan.format, options: plan.videoOptions,
-                                  overwrite: overwrite, ffmpegPath: ffmpegPath, stallTimeout: stallTimeout)
+                                  overwrite: overwrite, ffmpegPath: ffmpegPath, stallTimeout: stallTimeout,
+                                  prestarted: prestarted)
             try runVideo(plan, sink)
             var st = stat()
             return Written(path: target.path, bytes: stat(target.path, &st) == 0 ? Int(st.st_size) : nil)

@@ -239,6 +239,12 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
     } else if a.options["--audio-fade"] != nil {
         throw UsageError("--audio-fade needs --audio FILE")
     }
+    // ffmpeg's own start-up overlaps the reading of the document (FFmpegPrestart): it is
+    // started now and told the frame size when the plan is known, or stopped if the
+    // render does not get that far or does not fit it.
+    let prestart = a.flag("--dry-run") ? nil
+        : FFmpegPrestart.start(format: format, path: output, overwrite: overwrite, options: options)
+    defer { prestart?.discard() }
     let loaded = try loadDocument(document, a, extra: extra) { warnings.append($0); report("warning: \($0)") }
     let scene = loaded.scene
     try checkScaledCanvas(scene, scale: scale)
@@ -255,6 +261,7 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
     writer.stallTimeout = stallTimeout
     writer.inputs = inputFiles(ofDocument: document, a) + (a.value("--audio").map { [$0] } ?? [])
     writer.note = { report("note: \($0)") }
+    writer.prestarted = prestart
     // Refusals (a directory holding more than frames, an input, a device that cannot take
     // the format) come before anything is rendered or printed.
     let target = a.flag("--dry-run") ? (try? writer.check(plan, to: output)) : try writer.check(plan, to: output)

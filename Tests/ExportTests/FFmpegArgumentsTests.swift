@@ -144,4 +144,29 @@ final class FFmpegArgumentsTests: XCTestCase {
         XCTAssertEqual(OutputFormat(fileExtension: "MOV"), .mov)
         XCTAssertEqual(FFmpeg.hex(Color(r: 1, g: 0, b: 0, a: 0.5)), "0xFF000080")
     }
+
+    func testYUV4MPEGFormDescribesTheInputByItsHeaderAndChangesNothingElse() throws {
+        var o = VideoOptions()
+        o.quality = .crf(23)
+        let raw = args(.mp4, o)
+        let y = try XCTUnwrap(FFmpeg.yuv4mpegArguments(raw))
+        XCTAssertEqual(Array(y.prefix(7)), ["-hide_banner", "-loglevel", "error", "-f", "yuv4mpegpipe", "-i", "-"])
+        XCTAssertEqual(Array(y.dropFirst(7)), Array(raw.dropFirst(13)), "the output part is untouched")
+        // The same for any size and rate: what the header says is no longer in the command.
+        XCTAssertEqual(FFmpeg.yuv4mpegArguments(args(.mp4, o, width: 1920, height: 1080, fps: 60)), y)
+        // Only a yuv420p input has the form; RGBA, BGRA and an audio track's inputs differ.
+        XCTAssertNil(FFmpeg.yuv4mpegArguments(args(.gif)))
+        XCTAssertNil(FFmpeg.yuv4mpegArguments(args(.mov)))
+        XCTAssertNil(FFmpeg.yuv4mpegArguments(Array(raw.prefix(12))), "a truncated command")
+    }
+
+    func testYUV4MPEGHeaderCarriesSizeWholeRateSitingAndRange() {
+        XCTAssertEqual(FFmpeg.yuv4mpegHeader(width: 960, height: 420, fps: 30).map { String(decoding: $0, as: UTF8.self) },
+                       "YUV4MPEG2 W960 H420 F30:1 Ip A0:0 C420mpeg2 XCOLORRANGE=LIMITED\n")
+        XCTAssertEqual(FFmpeg.yuv4mpegHeader(width: 33, height: 17, fps: 1).map { String(decoding: $0, as: UTF8.self) },
+                       "YUV4MPEG2 W33 H17 F1:1 Ip A0:0 C420mpeg2 XCOLORRANGE=LIMITED\n")
+        XCTAssertNil(FFmpeg.yuv4mpegHeader(width: 64, height: 48, fps: 29.97), "a decimal rate stays with -framerate")
+        XCTAssertNil(FFmpeg.yuv4mpegHeader(width: 0, height: 48, fps: 30))
+        XCTAssertEqual(FFmpeg.yuv4mpegFrameMarker, Array("FRAME\n".utf8))
+    }
 }
