@@ -19,6 +19,18 @@ extension Rasterizer {
     /// sweep: each row's cells come from the same edge pieces (RasterizerTests).
     func fillBanded(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
                     rule: FillRule, opacity: Double, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
+        // Several rectangles (grid lines, ticks, bars as one path): without cells, the same
+        // bytes (Rasterizer+Rectangles.swift).
+        if rule == .nonZero && polylines.count >= 2 {
+            reset(clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight)
+            if sweepRectangles(polylines, clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight,
+                               opacity: opacity, body) {
+                lastBandCount = 1
+                lastSweptAsRectangles = true
+                return
+            }
+        }
+        lastSweptAsRectangles = false
         // An edge's cells: a row piece per clip row it crosses plus a cell per column it
         // crosses inside the clip; none right of the clip or outside its rows (clipped
         // geometry costs nothing to keep: a fuzzed 91,000 px dashed ellipse over a 4 px

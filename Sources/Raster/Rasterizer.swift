@@ -252,6 +252,8 @@ public final class Rasterizer {
 
     /// How many bands the last `fillBanded` swept (for tests).
     var lastBandCount = 0
+    /// Whether the last `fillBanded` was swept as rectangles, without cells (for tests).
+    var lastSweptAsRectangles = false
 
     /// Adds one directed edge; edges going down add +1 winding, going up −1.
     public func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
