@@ -82,6 +82,16 @@ extension Rasterizer {
         }
         var edges = 0
         for pl in polylines where pl.points.count >= 2 { edges += pl.points.count }
+        // No edge's estimate exceeds the clip's width plus its height plus one: few enough
+        // edges fit in one band whatever they are, without the estimate's pass over them
+        // (a glyph run's hundred edges on a chart frame).
+        if Double(edges) * (Double(clipWidth) + Double(clipHeight) + 1) <= Double(Self.bandCells) {
+            lastBandCount = 1
+            reset(clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight)
+            add(polylines)
+            sweepRuns(rule: rule, opacity: opacity, body)
+            return
+        }
         let spreadFirst = edges >= Self.bandCells / 16 && clipHeight > 1
         var perRow = spreadFirst ? [Double](repeating: 0, count: clipHeight + 1) : []
         let estimate = spreadFirst ? perRow.withUnsafeMutableBufferPointer { estimateCells($0.baseAddress!) } : estimateCells(nil)
