@@ -169,13 +169,24 @@ public final class Rasterizer {
     /// Rows with more cells than this are accumulated densely instead of sorted.
     static let denseRowCells = 64
 
+    /// Per-pixel cover and area of a small shape's box (`sweepRuns`), all zero between shapes.
+    var boxCover = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var boxArea = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var boxCapacity = 0
+    /// The largest box summed densely, in pixels (128 KB of sums).
+    static let boxPixels = 8192
+    /// Whether small shapes are summed in a dense box (tests compare with the sorts).
+    static var boxSweep = true
+    /// Whether the last `sweepRuns` summed a dense box (for tests).
+    var lastSweptAsBox = false
+
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
     var cells: [Cell] { Array(UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)) }
 
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); boxCover.deallocate(); boxArea.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them
@@ -394,6 +405,60 @@ public final class Rasterizer {
             denseArea = .allocate(capacity: denseCapacity); denseArea.initialize(repeating: 0, count: denseCapacity)
         }
         let dc = denseCover, da = denseArea
+        // A small shape (a glyph run) whose box holds few pixels per cell: its cells summed
+        // into a dense box in the order they were deposited, then swept row by row over the
+        // box, without either sort. Each pixel's sums are the sparse path's (the same cells
+        // in the same order; ascending keys are deposit order within a column), and a row's
+        // pixels with the same alpha make the same spans, as for dense rows below.
+        if !evenOdd && Rasterizer.boxSweep && cells.count >= 8 && cells.count <= Rasterizer.boxPixels && rows <= Rasterizer.boxPixels {
+            let cs = cells.baseAddress!
+            var lo = Int32.max, hi = Int32.min
+            for k in 0..<cells.count { let x = cs[k].x; if x < lo { lo = x }; if x > hi { hi = x } }
+            let w = Int(hi) - Int(lo) + 1
+            if rows * w <= Rasterizer.boxPixels && rows * w <= 3 * cells.count {
+                if boxCapacity < rows * w {
+                    boxCover.deallocate(); boxArea.deallocate()
+                    boxCapacity = Rasterizer.boxPixels
+                    boxCover = .allocate(capacity: boxCapacity); boxCover.initialize(repeating: 0, count: boxCapacity)
+                    boxArea = .allocate(capacity: boxCapacity); boxArea.initialize(repeating: 0, count: boxCapacity)
+                }
+                let bc = boxCover, ba = boxArea
+                let base32 = Int32(truncatingIfNeeded: base)
+                for k in 0..<cells.count {
+                    let c = cs[k]
+                    let i = Int(c.y &- base32) &* w &+ Int(c.x &- lo)
+                    bc[i] += c.cover; ba[i] += c.area
+                }
+                lastSweptAsBox = true
+                // Columns right of the box carry the row's last cover to the clip's side.
+                let next = max(minX, hi &+ 1)
+                for r in 0..<rows {
+                    var count = 0
+                    var cover = 0.0
+                    let row = r &* w
+                    var x = lo
+                    for j in row..<(row &+ w) {
+                        let cv = bc[j], area = ba[j]
+                        bc[j] = 0; ba[j] = 0
+                        if x < minX {
+                            cover += cv
+                        } else if x < maxX {
+                            let a = alpha(cover + area)
+                            if a != 0 { emitSpan(spans, &count, x, 1, a) }
+                            cover += cv
+                        }
+                        x &+= 1
+                    }
+                    if next < maxX {
+                        let a = alpha(cover)
+                        if a != 0 { emitSpan(spans, &count, next, maxX - next, a) }
+                    }
+                    if count > 0 { body(base + r, 1, UnsafeBufferPointer(start: spans, count: count)) }
+                }
+                return
+            }
+        }
+        lastSweptAsBox = false
         // Even-odd pixels holding two separate edges are sampled from crossings.
         var sampler: CrossingSampler? = nil
         var sampledX: [Int32] = [], sampledCov: [Double] = []
