@@ -57,9 +57,25 @@ func scaleBytes(_ d: SIMD16<UInt8>, _ k: SIMD8<UInt16>) -> SIMD16<UInt8> {
 func blitLinear(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32,
                 _ lut: UnsafePointer<UInt32>, _ n: Int, _ spread: SpreadMode, _ p0: Double, _ a: Double,
                 _ scratch: UnsafeMutablePointer<UInt32>) {
+    if len < linearFusedMaximum {
+        // A short span (the edge pixels of a gradient-stroked line, nearly all of its
+        // spans): one pass, each pixel's colour composited as it is looked up, without
+        // the scratch row and the two loops' set-up (LLVM's overlap checks between
+        // scratch and row). The same arithmetic as `overSpan`, pixel by pixel.
+        let p = row + x
+        for i in 0..<len {
+            let c = lut[tableIndex(p0 + a * Double(i), spread, n)]
+            let s = cov == 255 ? c : scalePacked(c, cov)
+            p[i] = s &+ scalePacked(p[i], 255 &- (s >> 24))
+        }
+        return
+    }
     for i in 0..<len { scratch[i] = lut[tableIndex(p0 + a * Double(i), spread, n)] }
     overSpan(row + x, scratch, len, cov)
 }
+
+/// Linear-gradient spans shorter than this are composited in one pass (`blitLinear`).
+let linearFusedMaximum = 8
 
 /// Source-over of `len` premultiplied source pixels scaled by `cov` onto `dst`, without a
 /// branch per pixel so that LLVM vectorises it: a transparent source leaves the pixel as

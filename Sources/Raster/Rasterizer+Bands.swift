@@ -19,6 +19,18 @@ extension Rasterizer {
     /// sweep: each row's cells come from the same edge pieces (RasterizerTests).
     func fillBanded(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
                     rule: FillRule, opacity: Double, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
+        // Several rectangles (grid lines, ticks, bars as one path): without cells, the same
+        // bytes (Rasterizer+Rectangles.swift).
+        if rule == .nonZero && polylines.count >= 2 {
+            reset(clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight)
+            if sweepRectangles(polylines, clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight,
+                               opacity: opacity, body) {
+                lastBandCount = 1
+                lastSweptAsRectangles = true
+                return
+            }
+        }
+        lastSweptAsRectangles = false
         // An edge's cells: a row piece per clip row it crosses plus a cell per column it
         // crosses inside the clip; none right of the clip or outside its rows (clipped
         // geometry costs nothing to keep: a fuzzed 91,000 px dashed ellipse over a 4 px
@@ -70,6 +82,16 @@ extension Rasterizer {
         }
         var edges = 0
         for pl in polylines where pl.points.count >= 2 { edges += pl.points.count }
+        // No edge's estimate exceeds the clip's width plus its height plus one: few enough
+        // edges fit in one band whatever they are, without the estimate's pass over them
+        // (a glyph run's hundred edges on a chart frame).
+        if Double(edges) * (Double(clipWidth) + Double(clipHeight) + 1) <= Double(Self.bandCells) {
+            lastBandCount = 1
+            reset(clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight)
+            add(polylines)
+            sweepRuns(rule: rule, opacity: opacity, body)
+            return
+        }
         let spreadFirst = edges >= Self.bandCells / 16 && clipHeight > 1
         var perRow = spreadFirst ? [Double](repeating: 0, count: clipHeight + 1) : []
         let estimate = spreadFirst ? perRow.withUnsafeMutableBufferPointer { estimateCells($0.baseAddress!) } : estimateCells(nil)

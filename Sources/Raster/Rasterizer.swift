@@ -47,7 +47,13 @@ public struct Span: Hashable, Sendable {
 /// one level of the cells, tested); rows whose cells equal the previous row's reuse its
 /// spans and are handed over as one run (`sweepRuns`). On the dashboard benchmark (12
 /// charts, 231 draw calls) these took a frame from 54 to 40 million instructions, and
-/// an append into a raw cell buffer instead of an Array to 38 million.
+/// an append into a raw cell buffer instead of an Array to 38 million. A fill of 2 to 64
+/// such rectangles inside the clip (a chart's grid, ticks and axes, stroked as one path
+/// of butt-capped segments) is swept from its vertical edges, in runs of rows that only
+/// change at edge ends (`sweepRectangles`, Rasterizer+Rectangles.swift): the cells' own
+/// Doubles, and three edges in one pixel send it back to the cells, since only sums of two
+/// are the same in any order. curved-line's grid made 9,360 cells a frame for spans that
+/// repeat over 500 rows; the scene took 1.08–1.33× less CPU a frame (fifth pass).
 ///
 /// Per edge, most of which are shorter than a pixel in flattened curves and stroke
 /// outlines: an edge inside one row is deposited before its slope is divided out, a
@@ -86,6 +92,18 @@ public struct Span: Hashable, Sendable {
 /// Also measured in the fourth pass and not kept: a walk without clip tests for
 /// polylines inside the clip, and the walk's state in a local copy (the optimiser
 /// either folded the copy back into `self` or spilled it to the stack).
+///
+/// Fifth pass (docs/benchmarks.md): curved-line's parts drawn alone showed its grid (one
+/// stroke, 15 rectangles) costing as much as its labels, hence `sweepRectangles`. After
+/// it, `fillTarget`, the sweep and the walk are 13–14 % each and the gradient-stroked
+/// curve is the largest part. Small non-zero shapes (a glyph run: at most 8,192 cells in a
+/// box of at most 8,192 pixels, three per cell) are now summed densely over their box,
+/// cells in deposit order, without either sort (`sweepRuns`, first branch): the sparse
+/// sweep's spans by the dense row path's argument (BoxSweepTests); the sweep's share of
+/// curved-line's labels fell from 7 % to 4–5 % of the samples. Not started: cells standing
+/// for a run of identical rows on any long vertical edge (rounded rectangles, bars,
+/// panels), which bands, piece cells and the even-odd sampler would all have to read; and
+/// the box per band of rows for larger shapes.
 ///
 /// The parts, a file each: the edge walk that makes cells (Rasterizer+Walk.swift), the
 /// sweep that turns them into spans (here), banded sweeps for huge geometry
@@ -154,13 +172,24 @@ public final class Rasterizer {
     /// Rows with more cells than this are accumulated densely instead of sorted.
     static let denseRowCells = 64
 
+    /// Per-pixel cover and area of a small shape's box (`sweepRuns`), all zero between shapes.
+    var boxCover = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var boxArea = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var boxCapacity = 0
+    /// The largest box summed densely, in pixels (128 KB of sums).
+    static let boxPixels = 8192
+    /// Whether small shapes are summed in a dense box (tests compare with the sorts).
+    static var boxSweep = true
+    /// Whether the last `sweepRuns` summed a dense box (for tests).
+    var lastSweptAsBox = false
+
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
     var cells: [Cell] { Array(UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)) }
 
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); boxCover.deallocate(); boxArea.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them
@@ -252,6 +281,8 @@ public final class Rasterizer {
 
     /// How many bands the last `fillBanded` swept (for tests).
     var lastBandCount = 0
+    /// Whether the last `fillBanded` was swept as rectangles, without cells (for tests).
+    var lastSweptAsRectangles = false
 
     /// Adds one directed edge; edges going down add +1 winding, going up −1.
     public func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
@@ -377,6 +408,60 @@ public final class Rasterizer {
             denseArea = .allocate(capacity: denseCapacity); denseArea.initialize(repeating: 0, count: denseCapacity)
         }
         let dc = denseCover, da = denseArea
+        // A small shape (a glyph run) whose box holds few pixels per cell: its cells summed
+        // into a dense box in the order they were deposited, then swept row by row over the
+        // box, without either sort. Each pixel's sums are the sparse path's (the same cells
+        // in the same order; ascending keys are deposit order within a column), and a row's
+        // pixels with the same alpha make the same spans, as for dense rows below.
+        if !evenOdd && Rasterizer.boxSweep && cells.count >= 8 && cells.count <= Rasterizer.boxPixels && rows <= Rasterizer.boxPixels {
+            let cs = cells.baseAddress!
+            var lo = Int32.max, hi = Int32.min
+            for k in 0..<cells.count { let x = cs[k].x; if x < lo { lo = x }; if x > hi { hi = x } }
+            let w = Int(hi) - Int(lo) + 1
+            if rows * w <= Rasterizer.boxPixels && rows * w <= 3 * cells.count {
+                if boxCapacity < rows * w {
+                    boxCover.deallocate(); boxArea.deallocate()
+                    boxCapacity = Rasterizer.boxPixels
+                    boxCover = .allocate(capacity: boxCapacity); boxCover.initialize(repeating: 0, count: boxCapacity)
+                    boxArea = .allocate(capacity: boxCapacity); boxArea.initialize(repeating: 0, count: boxCapacity)
+                }
+                let bc = boxCover, ba = boxArea
+                let base32 = Int32(truncatingIfNeeded: base)
+                for k in 0..<cells.count {
+                    let c = cs[k]
+                    let i = Int(c.y &- base32) &* w &+ Int(c.x &- lo)
+                    bc[i] += c.cover; ba[i] += c.area
+                }
+                lastSweptAsBox = true
+                // Columns right of the box carry the row's last cover to the clip's side.
+                let next = max(minX, hi &+ 1)
+                for r in 0..<rows {
+                    var count = 0
+                    var cover = 0.0
+                    let row = r &* w
+                    var x = lo
+                    for j in row..<(row &+ w) {
+                        let cv = bc[j], area = ba[j]
+                        bc[j] = 0; ba[j] = 0
+                        if x < minX {
+                            cover += cv
+                        } else if x < maxX {
+                            let a = alpha(cover + area)
+                            if a != 0 { emitSpan(spans, &count, x, 1, a) }
+                            cover += cv
+                        }
+                        x &+= 1
+                    }
+                    if next < maxX {
+                        let a = alpha(cover)
+                        if a != 0 { emitSpan(spans, &count, next, maxX - next, a) }
+                    }
+                    if count > 0 { body(base + r, 1, UnsafeBufferPointer(start: spans, count: count)) }
+                }
+                return
+            }
+        }
+        lastSweptAsBox = false
         // Even-odd pixels holding two separate edges are sampled from crossings.
         var sampler: CrossingSampler? = nil
         var sampledX: [Int32] = [], sampledCov: [Double] = []
