@@ -193,6 +193,19 @@ public final class Canvas {
         return t
     }
 
+    /// The last clip mask made outside any other mask, with what it was made from: a
+    /// chart clips its marks to the same plot on every frame, and making the mask (a
+    /// plot-sized buffer, rasterized and scanned for full runs) was 3.7 % of a 1,000-key
+    /// race's frame (instructions). Kept across `reset(to:)`: the mask is a function of
+    /// these inputs alone.
+    struct ClipMemo {
+        let polys: [Polyline]
+        let rule: FillRule
+        let x0: Int, y0: Int, x1: Int, y1: Int
+        let mask: ClipMask
+    }
+    var clipMemo: ClipMemo?
+
     /// Transparent pixmaps left by finished layers, for reuse (`takeSpareLayer`).
     var spareLayers: [Pixmap] = []
     /// The largest layer kept for reuse (a 1920×1080 pixmap).
