@@ -81,17 +81,21 @@ extension Path {
     public func flattened(tolerance: Double = 0.1, transform: Transform = .identity) -> [Polyline] {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
         var out: [Polyline] = []
+        // The subpath being flattened, in buffers kept across subpaths and copied out once
+        // each: grown point by point, a glyph's contour reallocated its array several times
+        // (Path.flattened was a third of the allocations of a 1,000-key race's frame).
         var current: [Point] = []
+        current.reserveCapacity(64)
         var curves: [Polyline.Curve] = []
         var last = Point.zero
         // A lone move draws nothing; a zero-length segment keeps its point (it may get caps).
         var hasSegment = false
         func flush(closed: Bool) {
             if current.count > 1 || (current.count == 1 && hasSegment) {
-                out.append(Polyline(points: current, closed: closed, curves: curves))
+                out.append(Polyline(points: Array(current), closed: closed, curves: curves.isEmpty ? [] : Array(curves)))
             }
-            current = []
-            if !curves.isEmpty { curves = [] }
+            current.removeAll(keepingCapacity: true)
+            curves.removeAll(keepingCapacity: true)
             hasSegment = false
         }
         for e in elements {
@@ -99,17 +103,17 @@ extension Path {
             case .move(let p):
                 flush(closed: false)
                 last = transform.apply(p)
-                if last.isFinite { current = [last] }
+                if last.isFinite { current.append(last) }
             case .line(let p):
                 let q = transform.apply(p)
                 guard q.isFinite else { continue }
-                if current.isEmpty { current = [last.isFinite ? last : q] }
+                if current.isEmpty { current.append(last.isFinite ? last : q) }
                 if q != current[current.count - 1] { current.append(q) }
                 last = q; hasSegment = true
             case .quad(let c, let p):
                 let c1 = transform.apply(c), q = transform.apply(p)
                 guard c1.isFinite, q.isFinite, last.isFinite else { last = q; continue }
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { current.append(last) }
                 let m = (last - 2 * c1 + q).length
                 let n = segmentCount(0.25 * m / tol)
                 curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, last + (c1 - last) * (2.0 / 3),
@@ -123,7 +127,7 @@ extension Path {
             case .cubic(let c1, let c2, let p):
                 let a = transform.apply(c1), b = transform.apply(c2), q = transform.apply(p)
                 guard a.isFinite, b.isFinite, q.isFinite, last.isFinite else { last = q; continue }
-                if current.isEmpty { current = [last] }
+                if current.isEmpty { current.append(last) }
                 let m = max((last - 2 * a + b).length, (a - 2 * b + q).length)
                 let n = segmentCount(0.75 * m / tol)
                 curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q))

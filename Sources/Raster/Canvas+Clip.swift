@@ -46,11 +46,19 @@ extension Canvas {
         let x0 = max(state.clipX0, i(bx0.rounded(.down))), y0 = max(state.clipY0, i(by0.rounded(.down)))
         let x1 = min(state.clipX1, i(bx1.rounded(.up))), y1 = min(state.clipY1, i(by1.rounded(.up)))
         guard x1 > x0, y1 > y0 else { clipToNothing(); return }
+        let old = state.mask
+        // The same clip as before on the same box, not nested in another mask (a chart's
+        // plot clip on every frame): the mask made then, which these inputs determine.
+        if old == nil, let memo = clipMemo, memo.rule == rule, memo.x0 == x0, memo.y0 == y0, memo.x1 == x1, memo.y1 == y1,
+           memo.polys == polys {
+            state.mask = memo.mask
+            state.clipX0 = x0; state.clipY0 = y0; state.clipX1 = x1; state.clipY1 = y1
+            return
+        }
         let w = x1 - x0, h = y1 - y0
         var data = [UInt8](repeating: 0, count: w * h)
         rasterizer.reset(clipX: x0, clipY: y0, clipWidth: w, clipHeight: h)
         rasterizer.add(polys)
-        let old = state.mask
         let ox = old?.x ?? 0, oy = old?.y ?? 0, ow = old?.width ?? 0
         var any = false
         data.withUnsafeMutableBufferPointer { d in
@@ -73,8 +81,10 @@ extension Canvas {
             }
         }
         guard any else { clipToNothing(); return }
-        state.mask = ClipMask(x: x0, y: y0, width: w, height: h, data: data)
+        let mask = ClipMask(x: x0, y: y0, width: w, height: h, data: data)
+        state.mask = mask
         state.clipX0 = x0; state.clipY0 = y0; state.clipX1 = x1; state.clipY1 = y1
+        if old == nil { clipMemo = ClipMemo(polys: polys, rule: rule, x0: x0, y0: y0, x1: x1, y1: y1, mask: mask) }
     }
 
     /// Narrows the clip box; the mask, if any, still covers the narrower box.

@@ -272,6 +272,19 @@ extension Canvas {
     /// or paint. `subpixelSteps` ≤ 0 is the exact fill.
     public func fill(_ path: @autoclosure () -> Path, paint: Paint, rule: FillRule = .nonZero, opacity: Double = 1,
                      blendMode: BlendMode = .sourceOver, cache: CoverageCache, subpixelSteps: Int) {
+        fillSnapped(path, paint: paint, rule: rule, opacity: opacity, blendMode: blendMode, cache: cache,
+                    subpixelSteps: subpixelSteps) { fraction in
+            canonicalRuns(path(), fraction: fraction, rule: rule, opacity: opacity)
+        }
+    }
+
+    /// `fill(_:paint:rule:opacity:blendMode:cache:subpixelSteps:)` with the rasterization of
+    /// a new fraction's coverage at its canonical place left to `canonical`, which gets the
+    /// transform with the fraction as its translation and gives what `canonicalRuns` gives
+    /// for the path (another way of computing the same runs: `fill(pieces:...)`).
+    func fillSnapped(_ path: () -> Path, paint: Paint, rule: FillRule, opacity: Double, blendMode: BlendMode,
+                     cache: CoverageCache, subpixelSteps: Int,
+                     canonical: (Transform) -> (runs: [CoverageRun], shiftX: Int, shiftY: Int)?) {
         let t = state.transform
         let n = Double(subpixelSteps)
         let sx = (t.tx * n).rounded() / n, sy = (t.ty * n).rounded() / n
@@ -297,23 +310,7 @@ extension Canvas {
         case .dense(let d)?: block = d
         case .runs(let runs, _)?: if runs.isEmpty { return }
         case nil:
-            // Flattened at the fraction, moved by whole pixels so its box starts at (1, 1),
-            // rasterized without a canvas, and kept relative to the fraction's place.
-            let base = path().flattened(tolerance: tolerance, transform: Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: fx, ty: fy))
-            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-            for p in base { for q in p.points { minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y) } }
-            guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite, maxX - minX < 16_384, maxY - minY < 16_384 else {
-                if base.isEmpty { cache.store(.runs([], dense: false), for: key) }
-                return
-            }
-            let cx = 1 - Int(minX.rounded(.down)), cy = 1 - Int(minY.rounded(.down))
-            let shift = Point(Double(cx), Double(cy))
-            let moved = base.map { Polyline(points: $0.points.map { $0 + shift }, closed: $0.closed) }
-            var runs: [CoverageRun] = []
-            rasterizer.fillBanded(moved, clipX: 0, clipY: 0, clipWidth: Int((maxX - minX).rounded(.up)) + 3,
-                                  clipHeight: Int((maxY - minY).rounded(.up)) + 3, rule: rule, opacity: opacity) { y0, rows, spans in
-                runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans)))
-            }
+            guard let (runs, cx, cy) = canonical(Transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: fx, ty: fy)) else { return }
             if let d = DenseCoverage(runs, image: false, shiftX: -cx, shiftY: -cy) {
                 cache.store(.dense(d), for: key)
                 block = d
@@ -334,6 +331,30 @@ extension Canvas {
         fillTarget(path().flattened(tolerance: tolerance, transform: snapped), paint: paint, rule: rule, opacity: opacity,
                    blendMode: blendMode)
         state.transform = t
+    }
+
+    /// The coverage of `path` for a snapped fill at the fraction of a pixel that is
+    /// `fraction`'s translation: flattened there, moved by whole pixels so its box starts
+    /// at (1, 1), rasterized without a canvas. The runs with the whole-pixel shift
+    /// (canonical place = fraction's place + shift); empty runs for an empty path; nil
+    /// (nothing drawn, nothing kept) for a path too large or not finite.
+    func canonicalRuns(_ path: Path, fraction: Transform, rule: FillRule, opacity: Double)
+        -> (runs: [CoverageRun], shiftX: Int, shiftY: Int)? {
+        let base = path.flattened(tolerance: tolerance, transform: fraction)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in base { for q in p.points { minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y) } }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite, maxX - minX < 16_384, maxY - minY < 16_384 else {
+            return base.isEmpty ? ([], 0, 0) : nil
+        }
+        let cx = 1 - Int(minX.rounded(.down)), cy = 1 - Int(minY.rounded(.down))
+        let shift = Point(Double(cx), Double(cy))
+        let moved = base.map { Polyline(points: $0.points.map { $0 + shift }, closed: $0.closed) }
+        var runs: [CoverageRun] = []
+        rasterizer.fillBanded(moved, clipX: 0, clipY: 0, clipWidth: Int((maxX - minX).rounded(.up)) + 3,
+                              clipHeight: Int((maxY - minY).rounded(.up)) + 3, rule: rule, opacity: opacity) { y0, rows, spans in
+            runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans)))
+        }
+        return (runs, cx, cy)
     }
 
     /// Composites a dense block with `paint`, source-over; false when the block cannot
@@ -381,6 +402,7 @@ extension Canvas {
         if d.dirtyY0 + dy < dirtyY0 { dirtyY0 = d.dirtyY0 + dy }
         if d.dirtyX1 + dx > dirtyX1 { dirtyX1 = d.dirtyX1 + dx }
         if d.dirtyY1 + dy > dirtyY1 { dirtyY1 = d.dirtyY1 + dy }
+        noteDamage()
         return true
     }
 }

@@ -193,6 +193,19 @@ public final class Canvas {
         return t
     }
 
+    /// The last clip mask made outside any other mask, with what it was made from: a
+    /// chart clips its marks to the same plot on every frame, and making the mask (a
+    /// plot-sized buffer, rasterized and scanned for full runs) was 3.7 % of a 1,000-key
+    /// race's frame (instructions). Kept across `reset(to:)`: the mask is a function of
+    /// these inputs alone.
+    struct ClipMemo {
+        let polys: [Polyline]
+        let rule: FillRule
+        let x0: Int, y0: Int, x1: Int, y1: Int
+        let mask: ClipMask
+    }
+    var clipMemo: ClipMemo?
+
     /// Transparent pixmaps left by finished layers, for reuse (`takeSpareLayer`).
     var spareLayers: [Pixmap] = []
     /// The largest layer kept for reuse (a 1920×1080 pixmap).
@@ -203,6 +216,44 @@ public final class Canvas {
     /// Whether every pixel of `pixmap` is opaque: it was when drawing began, and no
     /// drawing makes an opaque pixel less so (see `Pixmap.isKnownOpaque`).
     var opaque: Bool
+
+    /// When the canvas began on a pixmap of one colour (`reset(to:background:)`), that
+    /// colour and the boxes drawn into since (x0, y0, x1, y1, ends excluded), handed over
+    /// with the pixels as their `Pixmap.damage`. Each drawing at the top (a fill, a replayed
+    /// block, a layer composited) adds its own box, so a chart's bars and grid lines are
+    /// boxes of their own rather than one box over the plot.
+    var damage: (background: UInt32, boxes: [Int32])? = nil
+    /// More boxes than this are merged into one.
+    static let maxDamageBoxes = 1024
+
+    /// Adds what was drawn since the last call (the dirty box) to `damage` and empties the
+    /// dirty box, at the top level only (inside a layer the box is the layer's; its
+    /// composite is added by `endLayer`). The dirty box is read elsewhere only by layers,
+    /// which keep the box outside them and restore it, unioned with their composite.
+    @inline(__always)
+    func noteDamage() {
+        guard damage != nil, layers.isEmpty, dirtyX0 < dirtyX1, dirtyY0 <= dirtyY1 else { return }
+        addDamage()
+    }
+
+    func addDamage() {
+        guard var d = damage else { return }
+        damage = nil   // unique while appended to
+        func clamp(_ v: Int) -> Int32 { Int32(min(Int(Int32.max), max(Int(Int32.min), v))) }
+        if d.boxes.count >= 4 * Canvas.maxDamageBoxes {
+            var x0 = Int32.max, y0 = Int32.max, x1 = Int32.min, y1 = Int32.min
+            var i = 0
+            while i + 3 < d.boxes.count {
+                x0 = min(x0, d.boxes[i]); y0 = min(y0, d.boxes[i + 1]); x1 = max(x1, d.boxes[i + 2]); y1 = max(y1, d.boxes[i + 3])
+                i += 4
+            }
+            d.boxes.removeAll(keepingCapacity: true)
+            d.boxes.append(contentsOf: [x0, y0, x1, y1])
+        }
+        d.boxes.append(contentsOf: [clamp(dirtyX0), clamp(dirtyY0), clamp(dirtyX1), clamp(dirtyY1 + 1)])
+        damage = d
+        dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
+    }
 
     /// Creates a canvas drawing into `pixmap`.
     public init(pixmap: Pixmap) {
@@ -227,6 +278,17 @@ public final class Canvas {
         layers.removeAll(keepingCapacity: true)
         originX = 0; originY = 0
         dirtyX0 = .max; dirtyY0 = .max; dirtyX1 = .min; dirtyY1 = .min
+        damage = nil
+    }
+
+    /// `reset(to:)` on a pixmap whose every pixel is `background`: the pixels handed over
+    /// by `takePixmap()` then carry the boxes drawn into (`Pixmap.damage`), so the next
+    /// frame drawn into the same storage can clear only those.
+    public func reset(to pixmap: Pixmap, background: PremultipliedRGBA8) {
+        reset(to: pixmap)
+        var boxes = [Int32]()
+        boxes.reserveCapacity(256)
+        damage = (background.packed, boxes)
     }
 
     /// Hands over the pixels drawn so far without copying them; the canvas is left with a
@@ -235,6 +297,11 @@ public final class Canvas {
         var out = Pixmap(width: 1, height: 1)
         swap(&out, &pixmap)
         out.isKnownOpaque = opaque && layers.isEmpty
+        if layers.isEmpty, damage != nil {
+            if dirtyX0 < dirtyX1, dirtyY0 <= dirtyY1 { addDamage() }
+            if let d = damage { out.damage = Pixmap.Damage(background: d.background, boxes: d.boxes) }
+        }
+        damage = nil
         return out
     }
 
@@ -267,6 +334,7 @@ public final class Canvas {
         pixmap.fill(color.premultiplied)
         opaque = color.premultiplied.a == 255
         dirtyX0 = 0; dirtyY0 = 0; dirtyX1 = pixmap.width; dirtyY1 = pixmap.height - 1
+        noteDamage()
     }
 
     /// Runs `body` with the clip's coverage mask set aside when the mask is full (255) over
@@ -512,6 +580,7 @@ public final class Canvas {
         }
         }
         dirtyX0 = dirty.x0; dirtyY0 = dirty.y0; dirtyX1 = dirty.x1; dirtyY1 = dirty.y1
+        noteDamage()
     }
 
     /// Starts drawing into a transparent offscreen layer that `endLayer()` composites
@@ -630,6 +699,7 @@ public final class Canvas {
         } else {
             dirtyX0 = layer.dirtyX0; dirtyY0 = layer.dirtyY0; dirtyX1 = layer.dirtyX1; dirtyY1 = layer.dirtyY1
         }
+        noteDamage()
         // Everything drawn in the layer lies in its dirty box: clearing the box makes it
         // transparent again, ready for the next layer.
         if lx0 < lx1 && ly0 <= ly1 {

@@ -9,7 +9,7 @@ public struct Pixmap: Hashable, Sendable {
     public let height: Int
     /// The pixel bytes, `width * height * 4` of them.
     public var data: [UInt8] {
-        didSet { isKnownOpaque = false; mayRepeat = false }
+        didSet { isKnownOpaque = false; mayRepeat = false; damage = nil }
     }
     /// Set when every pixel is known to be opaque without looking: a pixmap filled with
     /// an opaque colour, or a canvas's drawing on one (compositing onto an opaque pixel
@@ -24,6 +24,22 @@ public struct Pixmap: Hashable, Sendable {
     /// recycler knows the storage is not the caller's alone. Any write through `data`
     /// clears it. Not part of equality.
     public var mayRepeat = false
+    /// Set by a canvas on the pixels it hands over (`Canvas.takePixmap()`) when it drew
+    /// them on a pixmap of one colour (`Canvas.reset(to:background:)`): that colour and the
+    /// boxes its drawing touched; every pixel outside them is that colour. A frame drawn
+    /// again into this storage then needs only those boxes filled (`restoreBackground(_:)`),
+    /// not the whole frame: a 1080p race's bars, labels and grid touch about half of it,
+    /// and the 8 MB clear was a sixth of its frame. Any write through `data` clears it.
+    /// Not part of equality.
+    public internal(set) var damage: Damage? = nil
+
+    /// The colour a pixmap was drawn on and the boxes drawn into (see `damage`).
+    public struct Damage: Sendable {
+        /// The colour every pixel outside `boxes` has, packed (`PremultipliedRGBA8.packed`).
+        public let background: UInt32
+        /// Boxes as x0, y0, x1, y1 (the ends excluded), four values each, in pixels.
+        public let boxes: [Int32]
+    }
 
     /// Creates a pixmap filled with one pixel value (transparent by default).
     /// Sizes below 1 are raised to 1 so a pixmap always has memory to point at.
@@ -93,6 +109,59 @@ public struct Pixmap: Hashable, Sendable {
     @inlinable public mutating func setPixel(_ x: Int, _ y: Int, _ p: PremultipliedRGBA8) {
         let i = (y * width + x) * 4
         data[i] = p.r; data[i + 1] = p.g; data[i + 2] = p.b; data[i + 3] = p.a
+    }
+
+    /// Takes `other`'s damage when both share one storage, so have the same bytes: for a
+    /// frame that comes back as its bytes alone (a sink's `reclaim`) after it was handed
+    /// out with its damage. Nothing changes otherwise.
+    public mutating func adoptDamage(from other: Pixmap) {
+        guard damage == nil, width == other.width, height == other.height, let d = other.damage,
+              storageAddress == other.storageAddress else { return }
+        damage = d
+    }
+
+    /// Makes every pixel `background` by filling only the boxes its `damage` names, when
+    /// it was drawn on that colour; false, and nothing changed, when it was not (no
+    /// damage kept, or another colour). Either way the damage is gone afterwards.
+    public mutating func restoreBackground(_ background: PremultipliedRGBA8) -> Bool {
+        guard let d = damage, d.background == background.packed else { return false }
+        let w = width, h = height, v = background.packed
+        let bytewise = background.r == background.g && background.g == background.b && background.b == background.a
+        data.withUnsafeMutableBytes { raw in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+            d.boxes.withUnsafeBufferPointer { b in
+                let n = b.count / 4
+                /// Box k lies inside box j (a label drawn on its bar): filled once, with j.
+                func inside(_ k: Int, _ j: Int) -> Bool {
+                    b[4 * j] <= b[4 * k] && b[4 * j + 1] <= b[4 * k + 1] && b[4 * j + 2] >= b[4 * k + 2] && b[4 * j + 3] >= b[4 * k + 3]
+                }
+                for k in 0..<n {
+                    if n <= 256, (0..<n).contains(where: { j in j != k && inside(k, j) && (j < k || !inside(j, k)) }) { continue }
+                    let i = 4 * k
+                    let x0 = max(0, Int(b[i])), y0 = max(0, Int(b[i + 1])), x1 = min(w, Int(b[i + 2])), y1 = min(h, Int(b[i + 3]))
+                    guard x1 > x0, y1 > y0 else { continue }
+                    if x1 - x0 <= 8 {
+                        // A grid line or a tick: a few words a row, stored in place (a call
+                        // to memset per row of a 900-row line cost more than its bytes).
+                        for y in y0..<y1 {
+                            let row = p + y * w
+                            for x in x0..<x1 { row[x] = v }
+                        }
+                        continue
+                    }
+                    for y in y0..<y1 {
+                        let row = p + y * w + x0
+                        if bytewise {
+                            UnsafeMutableRawPointer(row).initializeMemory(as: UInt8.self, repeating: background.r, count: 4 * (x1 - x0))
+                        } else {
+                            row.update(repeating: v, count: x1 - x0)
+                        }
+                    }
+                }
+            }
+        }
+        isKnownOpaque = background.a == 255
+        return true
     }
 
     /// Overwrites every pixel with one value.

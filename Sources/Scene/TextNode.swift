@@ -206,8 +206,13 @@ public struct TextNode: Sendable {
         }
         let layout = laidOut
         if subpixelSteps > 0 {
-            canvas.fill(layout.glyphs, paint: .solid(color), rule: .nonZero, opacity: drawOpacity, cache: layout.coverage,
-                        subpixelSteps: subpixelSteps)
+            // A label whose string is new on most frames (a race's counting value) finds
+            // its glyphs' cells at its fraction of a pixel (Canvas+SnappedPieces.swift).
+            let size = layout.size, placed = layout.placed
+            canvas.fill(pieces: { placed.map { ShapePiece(source: $0.font, index: $0.glyph, scale: size, origin: $0.origin) } },
+                        paint: .solid(color), opacity: drawOpacity, cache: layout.coverage, subpixelSteps: subpixelSteps,
+                        path: { i in placed[i].font.glyphPath(glyph: placed[i].glyph, size: size, origin: placed[i].origin) },
+                        whole: { layout.glyphs })
             for i in layout.colorGlyphs.indices {
                 canvas.fill(Path.rect(layout.colorGlyphs[i].rect), paint: .image(layout.colorGlyphs[i]), rule: .nonZero,
                             opacity: drawOpacity, cache: layout.colorCoverage[i], subpixelSteps: subpixelSteps)
@@ -243,16 +248,22 @@ final class LaidOutText: Sendable {
     let style: TextBlockStyle
     let metrics: TextMetrics
     let size: Double
-    /// The outlines as one path, built with the layout unless it is drawn by `pieces`.
-    private let outlines: Path?
+    /// The outline glyphs with their pen positions (`TextBlock.outlineGlyphs(at: .zero)`):
+    /// `glyphs` is their paths one after another.
+    let placed: [PlacedOutline]
+    /// The outlines as one path, built when first needed: a label drawn from its glyphs'
+    /// kept cells (a counter's, a moving label's) may never need it.
+    private let outlines = Mutex<Path?>(nil)
     /// A counter's outline glyphs with their pen positions, drawn glyph by glyph so that
     /// each glyph's cells are kept across frames (`Canvas.fill(pieces:)`); nil for other text.
     let pieces: [PlacedOutline]?
-    /// The glyph outlines with the first baseline's left end at the origin.
+    /// The glyph outlines with the first baseline's left end at the origin: the glyphs'
+    /// paths one after another, which is `TextBlock.path(at: .zero)`.
     var glyphs: Path {
-        if let outlines { return outlines }
+        if let made = outlines.withLock({ $0 }) { return made }
         var out = Path()
-        for p in pieces ?? [] { out.append(contentsOf: p.font.glyphPath(glyph: p.glyph, size: size, origin: p.origin)) }
+        for p in placed { out.append(contentsOf: p.font.glyphPath(glyph: p.glyph, size: size, origin: p.origin)) }
+        outlines.withLock { if $0 == nil { $0 = out } }
         return out
     }
     let colorGlyphs: [ImagePaint]
@@ -297,16 +308,18 @@ final class LaidOutText: Sendable {
     static func line(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText? {
         guard let (metrics, outlines) = TextBlock.printableASCIILine(string, font: font, size: size, options: options, style: style)
         else { return nil }
-        return LaidOutText(string, font: font, size: size, options: options, style: style, metrics: metrics, pieces: outlines)
+        return LaidOutText(string, font: font, size: size, options: options, style: style, metrics: metrics, pieces: outlines,
+                           counting: true)
     }
 
-    /// A layout drawn glyph by glyph from its parts (`line`): one line, no colour glyphs.
+    /// A layout from its parts (`line`, `shared`): one line, no colour glyphs; `counting`
+    /// draws it glyph by glyph.
     private init(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle,
-                 metrics: TextMetrics, pieces: [PlacedOutline]) {
+                 metrics: TextMetrics, pieces: [PlacedOutline], counting: Bool) {
         self.font = font; self.options = options; self.style = style; self.size = size
         self.metrics = metrics
-        outlines = nil
-        self.pieces = pieces
+        placed = pieces
+        self.pieces = counting ? pieces : nil
         colorGlyphs = []
         lineStrings = [string]
         colorCoverage = []
@@ -316,7 +329,15 @@ final class LaidOutText: Sendable {
     static func shared(_ string: String, font: Font, size: Double, options: ShapingOptions, style: TextBlockStyle) -> LaidOutText {
         let key = Key(string: string, font: ObjectIdentifier(font), size: size, options: options, style: style)
         if let hit = table.withLock({ $0[key] }) { return hit }
-        let made = LaidOutText(string, font: font, size: size, options: options, style: style)
+        // Printable ASCII in the font on one line (a race's labels, new strings on most
+        // frames): the lean layout, the same metrics and glyphs bit for bit (CounterLineTests).
+        let made: LaidOutText
+        if let (metrics, outlines) = TextBlock.printableASCIILine(string, font: font, size: size, options: options, style: style) {
+            made = LaidOutText(string, font: font, size: size, options: options, style: style, metrics: metrics, pieces: outlines,
+                               counting: false)
+        } else {
+            made = LaidOutText(string, font: font, size: size, options: options, style: style)
+        }
         return table.withLock { t in
             if let raced = t[key] { return raced }
             if t.count >= capacity { t.removeAll(keepingCapacity: true) }
@@ -330,8 +351,8 @@ final class LaidOutText: Sendable {
         self.font = font; self.options = options; self.style = style; self.size = size
         let block = TextBlock(string, font: font, size: size, options: options, style: style, keepShaping: !pieces)
         metrics = block.metrics
-        outlines = pieces ? nil : block.path(at: .zero)
-        self.pieces = pieces ? block.outlineGlyphs(at: .zero) : nil
+        placed = block.outlineGlyphs(at: .zero)
+        self.pieces = pieces ? placed : nil
         colorGlyphs = block.colorGlyphs.compactMap { g in
             Pixmap(width: g.image.width, height: g.image.height, premultipliedData: g.image.pixels)
                 .map { ImagePaint(pixmap: $0, rect: g.rect) }

@@ -94,6 +94,99 @@ final class FrameCacheTests: XCTestCase {
         XCTAssertTrue(r.spares.withLock { $0.isEmpty })
     }
 
+    /// A scene whose first node changes on every frame, so no picture is cached and every
+    /// frame is drawn on the background: a bar growing and moving, a label riding it, a
+    /// group clipped to a rectangle whose edges fall between pixels, a fading layer.
+    func movingScene() -> Scene {
+        var bar = ShapeNode(id: "bar", path: .rect(Rect(x: 10, y: 40, width: 20, height: 30)),
+                            fill: (.solid(Color(r: 0.2, g: 0.5, b: 0.8)), .nonZero))
+        bar.dynamicPath = { t in .roundedRect(Rect(x: 10 + 40 * t, y: 40 + 60 * sin(3 * t), width: 20 + 250 * t, height: 30),
+                                              cornerRadius: 4) }
+        bar.dynamicPathEnd = 1.2
+        var label = TextNode(id: "value", "0", font: dejaVu, size: 15, color: .white, position: Point(60, 55),
+                             anchor: TextAnchor(.trailing, .center))
+        label.counter = (tween(0, 98765, duration: 1.2), { v in "\(Int(v) / 10).\(Int(v) % 10)" })
+        label.motion.translateX = tween(0, 290, duration: 1.2)
+        label.subpixelSteps = 4
+        var dot = ShapeNode(id: "dot", path: .circle(center: Point(300, 200), radius: 30), fill: (.solid(.black), .nonZero))
+        dot.motion.translateX = tween(-250, 60, duration: 1.2)
+        var clipped = GroupNode(id: "clipped", children: [.shape(dot)])
+        clipped.clip = Rect(x: 20.5, y: 150.25, width: 330, height: 100.5)
+        let fading = GroupNode(id: "fading", children: [.shape(ShapeNode(id: "card", path: .rect(Rect(x: 200, y: 20, width: 150, height: 80)),
+                                                                         fill: (.solid(Color(r: 0.9, g: 0.3, b: 0.2)), .nonZero)))],
+                               opacity: tween(1, 0.1, duration: 1.2))
+        return Scene(width: 400, height: 300, background: Color(r: 0.98, g: 0.97, b: 0.95), fps: 30,
+                     nodes: [.shape(bar), .text(label), .group(clipped), .group(fading)])
+    }
+
+    /// Frames drawn on the background into recycled storage clear only the boxes the
+    /// frame before drew into (`Pixmap.damage`) and give the bytes of a fresh render.
+    func testRecycledFramesOnTheBackgroundClearOnlyWhatWasDrawn() {
+        let scene = movingScene()
+        let r = FrameRenderer(scene: scene)
+        var reused = 0, damaged = 0
+        var previous: [UnsafeRawPointer?] = [nil, nil]
+        let frames = 36   // up to 1.17 s, before everything stops at 1.2 s
+        for i in 0..<frames {
+            let t = Scene.time(ofFrame: i, fps: 30)
+            XCTAssertNil(r.spans.first?.state(at: t), "frame \(i) draws everything")
+            let f = r.frame(at: t)
+            XCTAssertTrue(f.data == scene.frame(at: t).data, "frame \(i) differs when drawn into recycled storage")
+            if f.storageAddress == previous[0] { reused += 1 }
+            if f.damage != nil { damaged += 1 }
+            previous = [previous[1], f.storageAddress]
+            r.recycle(f)
+        }
+        XCTAssertGreaterThan(reused, 20, "recycled frames are drawn into")
+        XCTAssertEqual(damaged, frames, "every frame carries its boxes")
+        // A frame written to after it was drawn is filled whole when it comes back.
+        var f = r.frame(at: 0.5)
+        f.setPixel(399, 299, PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255))
+        XCTAssertNil(f.damage)
+        r.recycle(f)
+        r.recycle(r.frame(at: 0.6))
+        XCTAssertTrue(r.frame(at: 0.7).data == scene.frame(at: 0.7).data)
+    }
+
+    /// A sink that writes a frame's own bytes hands back the bytes alone (`FrameSink.reclaim`
+    /// wraps them in a new pixmap): the renderer keeps the frames it handed out, so one
+    /// that comes back as its bytes gets its boxes back, and a converted copy (another
+    /// storage) does not. Frames stay those of a fresh render either way.
+    func testFramesThatComeBackAsBytesGetTheirBoxesBack() {
+        let scene = movingScene()
+        let r = FrameRenderer(scene: scene)
+        var adopted = 0
+        for i in 0..<30 {
+            let t = Scene.time(ofFrame: i, fps: 30)
+            let f = r.frame(at: t)
+            XCTAssertTrue(f.data == scene.frame(at: t).data, "frame \(i)")
+            let kept = r.outstanding.withLock { $0.frames.contains { $0.storageAddress == f.storageAddress } }
+            XCTAssertEqual(kept, i > 0, "frame \(i) is kept once frames are handed back")
+            // As RawRGBASink: the bytes out, a new pixmap around them back; every fourth
+            // frame a converted copy instead (new storage), as for a translucent frame.
+            let bytes = i % 4 == 3 ? f.data.withUnsafeBufferPointer { Array($0) } : f.data
+            let address = f.storageAddress
+            _ = consume f
+            var back = Pixmap(width: scene.width, height: scene.height, premultipliedData: bytes)!
+            XCTAssertNil(back.damage)
+            if let k = r.outstanding.withLock({ $0.frames.first { $0.storageAddress == back.storageAddress } }) {
+                back.adoptDamage(from: k)
+                XCTAssertNotNil(back.damage)
+                adopted += 1
+            } else {
+                XCTAssertTrue(i == 0 || i % 4 == 3 || back.storageAddress != address, "frame \(i) is found by its storage")
+            }
+            r.recycle(back)
+            // Released when it comes back; a converted frame's original never does (it stays
+            // until the bound drops it).
+            let stillKept = r.outstanding.withLock { $0.frames.contains { $0.storageAddress == address } }
+            XCTAssertEqual(stillKept, i > 0 && i % 4 == 3, "frame \(i)")
+        }
+        XCTAssertGreaterThan(adopted, 15)
+        // Left: the originals of the seven converted frames, which never came back (bounded).
+        XCTAssertEqual(r.outstanding.withLock { $0.frames.count }, 7)
+    }
+
     /// A frame handed back becomes a spare only at the next hand-back: the caller may still
     /// hold a reference while `recycle` runs (a plain, not consumed, argument), and a worker
     /// taking the storage then would copy it whole before clearing it.
