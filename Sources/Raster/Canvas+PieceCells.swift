@@ -67,23 +67,7 @@ public final class PieceCellCache: Sendable {
         let tolerance: Double
     }
 
-    private struct Generations {
-        var current: [Key: PieceCells] = [:]
-        var previous: [Key: PieceCells] = [:]
-        var currentBytes = 0, previousBytes = 0
-
-        mutating func insert(_ cells: PieceCells, for key: Key, budget: Int) {
-            if current[key] != nil { return }
-            if currentBytes + cells.bytes > budget / 2 {
-                previous = current; previousBytes = currentBytes
-                current = [:]; currentBytes = 0
-            }
-            current[key] = cells
-            currentBytes += cells.bytes
-        }
-    }
-
-    private let table = Mutex(Generations())
+    private let table = Mutex(CacheGenerations<Key, PieceCells>())
     /// The most bytes of cells held at once (both generations).
     public let byteBudget: Int
 
@@ -96,24 +80,20 @@ public final class PieceCellCache: Sendable {
     }
 
     /// Bytes of cells held now (both generations).
-    public var bytes: Int { table.withLock { $0.currentBytes + $0.previousBytes } }
+    public var bytes: Int { table.withLock { $0.bytes } }
 
     /// The cells kept for each key, nil where none are.
     func cells(for keys: [Key]) -> [PieceCells?] {
-        table.withLock { t in
-            keys.map { key in
-                if let hit = t.current[key] { return hit }
-                guard let old = t.previous[key] else { return nil }
-                t.insert(old, for: key, budget: byteBudget)
-                return old
-            }
-        }
+        table.withLock { t in keys.map { t.lookup($0, budget: byteBudget) } }
     }
 
     /// Keeps `cells` for `key` (not when they alone exceed half the budget).
     func store(_ cells: PieceCells, for key: Key) {
         guard cells.bytes <= byteBudget / 2 else { return }
-        table.withLock { $0.insert(cells, for: key, budget: byteBudget) }
+        table.withLock { t in
+            // Cells are a pure function of their key: one kept already stays.
+            if t.current[key] == nil { t.insert(cells, for: key, budget: byteBudget) }
+        }
     }
 }
 

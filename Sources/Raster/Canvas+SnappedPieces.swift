@@ -47,7 +47,7 @@ public final class SnappedPieceCache: Sendable {
     /// One piece's flattened box and polyline count (the box of all its points, as
     /// `canonicalRuns` takes it; infinite when it has none), and its cells under the
     /// whole-pixel shifts it was met with (a label's shift rarely changes: one or two).
-    struct Entry: Sendable {
+    struct Entry: Sendable, CacheSized {
         let minX: Double, minY: Double, maxX: Double, maxY: Double
         let polylines: Int
         var shifts: [(x: Int, y: Int, cells: PieceCells)] = []
@@ -67,25 +67,7 @@ public final class SnappedPieceCache: Sendable {
         var bytes: Int { 128 + shifts.reduce(0) { $0 + 24 + $1.cells.bytes } }
     }
 
-    private struct Generations {
-        var current: [Key: Entry] = [:], previous: [Key: Entry] = [:]
-        var currentBytes = 0, previousBytes = 0
-
-        mutating func insert(_ e: Entry, for key: Key, budget: Int) {
-            let size = e.bytes
-            let old = current[key]?.bytes ?? 0
-            if currentBytes - old + size > budget / 2 {
-                previous = current; previousBytes = currentBytes
-                current = [:]; currentBytes = 0
-                currentBytes += size
-            } else {
-                currentBytes += size - old
-            }
-            current[key] = e
-        }
-    }
-
-    private let table = Mutex(Generations())
+    private let table = Mutex(CacheGenerations<Key, Entry>())
     /// The most bytes held at once (both generations).
     public let byteBudget: Int
 
@@ -99,18 +81,11 @@ public final class SnappedPieceCache: Sendable {
     }
 
     /// Bytes held now (both generations).
-    public var bytes: Int { table.withLock { $0.currentBytes + $0.previousBytes } }
+    public var bytes: Int { table.withLock { $0.bytes } }
 
     /// The entry kept for each key, nil where none is.
     func entries(for keys: [Key]) -> [Entry?] {
-        table.withLock { t in
-            keys.map { key in
-                if let hit = t.current[key] { return hit }
-                guard let old = t.previous[key] else { return nil }
-                t.insert(old, for: key, budget: byteBudget)
-                return old
-            }
-        }
+        table.withLock { t in keys.map { t.lookup($0, budget: byteBudget) } }
     }
 
     /// Keeps `entry` for `key`, with the shifts already kept for it (another thread may

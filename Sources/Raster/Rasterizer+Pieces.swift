@@ -18,7 +18,7 @@ import Geometry
 
 /// The cells one piece of a shape deposits, with what is needed to check that they can
 /// stand in for walking it again.
-struct PieceCells: Sendable {
+struct PieceCells: Sendable, CacheSized {
     /// The cells in the order the walk deposited them (the last one flushed).
     let cells: [Rasterizer.Cell]
     /// The rows the walk reached (`minRow > maxRow` when none).
