@@ -56,7 +56,7 @@ let package = Package(
                 dependencies: ["Geometry", "Raster", "Motion", "Text", "Scene", "Charts", "Timelines", "Export"]),
         .executableTarget(name: "chartreel",
                           dependencies: ["Timelines", "Charts", "Scene", "Export", "Raster", "Geometry", "Motion", "Text",
-                                         "CMalloc"]),
+                                         "CMalloc", "CSpawn"]),
 
         // The raster benchmark (scripts/bench): ChartReel's side of the comparison with Cairo.
         .executableTarget(name: "chartreel-rasterbench",

@@ -49,10 +49,8 @@ func runBatch(_ args: [String]) throws {
 
     let json = a.flag("--json")
     // One trap for the whole batch, its token given to every render: Ctrl-C stops the
-    // render under way (its temporary file removed) or the batch between two renders. A
-    // trap per render does not work: once one trap's signal sources are cancelled, a new
-    // one's never fire (libdispatch on Linux), and its SIG_IGN left Ctrl-C ignored from
-    // the second row on.
+    // render under way (its temporary file removed) or the batch between two renders, and
+    // a signal between two renders is not taken for the next one's.
     let trap = SignalTrap()
     defer { trap.release() }
     var results: [(row: Int, output: String, summary: RenderSummary?, error: String?)] = []

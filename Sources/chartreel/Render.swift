@@ -239,6 +239,12 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
     } else if a.options["--audio-fade"] != nil {
         throw UsageError("--audio-fade needs --audio FILE")
     }
+    // A caller that keeps its own trap (watch and batch, for their whole session) passes
+    // its token. Set before ffmpeg is started and the document read: a signal from here on
+    // stops the render cleanly.
+    let trap = cancellation == nil ? SignalTrap() : nil
+    defer { trap?.release() }
+    let token = cancellation ?? trap!.token
     // ffmpeg's own start-up overlaps the reading of the document (FFmpegPrestart): it is
     // started now and told the frame size when the plan is known, or stopped if the
     // render does not get that far or does not fit it.
@@ -246,6 +252,7 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
         : FFmpegPrestart.start(format: format, path: output, overwrite: overwrite, options: options)
     defer { prestart?.discard() }
     let loaded = try loadDocument(document, a, extra: extra) { warnings.append($0); report("warning: \($0)") }
+    if let stop = token.error { throw stop }
     let scene = loaded.scene
     try checkScaledCanvas(scene, scale: scale)
     let plan: OutputPlan
@@ -310,11 +317,8 @@ func render(document: String, output: String, _ a: Arguments, extra: [DocumentIn
         return nil
     }
 
-    // A caller that keeps its own trap (watch, for its whole session) passes its token.
-    let trap = cancellation == nil ? SignalTrap() : nil
-    defer { trap?.release() }
     let progress = ProgressReporter(quiet: !(showProgress ?? !quiet))
-    writer.cancellation = cancellation ?? trap!.token
+    writer.cancellation = token
     writer.progress = { progress.update($0, $1) }
     let start = DispatchTime.now().uptimeNanoseconds
     let written: OutputWriter.Written

@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import Export
+import CSpawn
 
 /// Turns SIGINT, SIGTERM and SIGHUP into a cancelled `CancellationToken` while a command
 /// writes output, so the export stops cleanly: ffmpeg is ended (SIGTERM, then SIGKILL
@@ -14,31 +14,17 @@ import Export
 ///
 /// ffmpeg runs in its own process group, so Ctrl-C at a terminal reaches only chartreel,
 /// and chartreel decides how ffmpeg ends.
-final class SignalTrap {
+///
+/// The signals themselves are read by `SignalRouter`'s thread; a trap only says, while it
+/// lives, that they cancel its token rather than end the process.
+final class SignalTrap: @unchecked Sendable {
     /// Cancelled by the first signal.
     let token = CancellationToken()
     /// How long the clean stop may take before the process exits regardless.
     static let deadline = 1.5
-    private var sources: [DispatchSourceSignal] = []
-    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    private var released = false
 
-    init() {
-        for sig in Self.signals {
-            // Dispatch sources see signals only when the default action is off.
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            let token = self.token
-            source.setEventHandler {
-                if token.error != nil { Self.exitNow(sig, reason: "a second signal") }
-                token.cancel(ExportError.interrupted(signal: sig))
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.deadline) {
-                    Self.exitNow(sig, reason: "the clean stop took over \(Self.deadline) s")
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
+    init() { SignalRouter.push(self) }
 
     /// Kills the children, removes temporary output and exits 128 + `sig`.
     static func exitNow(_ sig: Int32, reason: String) -> Never {
@@ -48,12 +34,85 @@ final class SignalTrap {
         _exit(128 + sig)
     }
 
-    /// Restores the default actions.
+    /// From now on the signals end the process again (unless an outer trap is set).
     func release() {
-        for s in sources { s.cancel() }
-        sources.removeAll()
-        for sig in Self.signals { signal(sig, SIG_DFL) }
+        guard !released else { return }
+        released = true
+        SignalRouter.pop(self)
     }
 
     deinit { release() }
+}
+
+/// Reads SIGINT, SIGTERM and SIGHUP on one thread of its own, for the whole process.
+///
+/// `start()`, the first thing `main` does, blocks the three signals before any other
+/// thread exists, so no thread ever runs a handler for them and none has a system call
+/// interrupted; a signalfd delivers them to the router's thread. With a `SignalTrap` set,
+/// a signal cancels the trap's token (a second one, or the deadline, ends the process at
+/// once); without one, the process ends by the signal's default action, as if nothing had
+/// been blocked. No signal is lost between the two: what libdispatch's signal sources
+/// could not promise (their handler is installed later, on the manager thread, after the
+/// default action has been turned off, so a signal in between vanished; and their queue
+/// could be starved by busy workers).
+enum SignalRouter {
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var traps: [SignalTrap] = []
+    nonisolated(unsafe) private static var started = false
+
+    /// Blocks the signals and starts the reading thread. Call before any thread is made.
+    static func start() {
+        lock.lock(); defer { lock.unlock() }
+        guard !started else { return }
+        started = true
+        let fd = signals.withUnsafeBufferPointer { cspawn_signals_route($0.baseAddress, Int32($0.count)) }
+        guard fd >= 0 else {
+            // Without a signalfd the signals keep their default action (they end the process).
+            var set = sigset_t()
+            sigemptyset(&set)
+            for s in signals { sigaddset(&set, s) }
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            return
+        }
+        let thread = Thread { run(fd) }
+        thread.name = "chartreel signals"
+        thread.start()
+    }
+
+    static func push(_ trap: SignalTrap) {
+        lock.lock(); traps.append(trap); lock.unlock()
+    }
+
+    static func pop(_ trap: SignalTrap) {
+        lock.lock(); traps.removeAll { $0 === trap }; lock.unlock()
+    }
+
+    private static func run(_ fd: Int32) -> Never {
+        // The first signal that a trap took, and when the process must be gone by.
+        var first: (signal: Int32, by: UInt64)?
+        while true {
+            var timeout: Int32 = -1
+            if let f = first {
+                let now = DispatchTime.now().uptimeNanoseconds
+                timeout = f.by > now ? Int32(min((f.by - now + 999_999) / 1_000_000, UInt64(Int32.max))) : 0
+            }
+            let sig = cspawn_signals_next(fd, timeout)
+            if sig == 0, let f = first {
+                SignalTrap.exitNow(f.signal, reason: "the clean stop took over \(SignalTrap.deadline) s")
+            }
+            guard sig > 0 else { continue }
+            lock.lock(); let trap = traps.last; lock.unlock()
+            guard let trap else {
+                EmergencyCleanup.run()
+                cspawn_signals_die(sig)
+                _exit(128 + sig)
+            }
+            if trap.token.error != nil { SignalTrap.exitNow(sig, reason: "a second signal") }
+            trap.token.cancel(ExportError.interrupted(signal: sig))
+            if first == nil {
+                first = (sig, DispatchTime.now().uptimeNanoseconds + UInt64(SignalTrap.deadline * 1e9))
+            }
+        }
+    }
 }

@@ -39,6 +39,9 @@ func main() -> Int32 {
     // default there, so ffmpeg is stopped and the failure reported.
     signal(SIGXFSZ) { _ in }
     guardStandardDescriptors()
+    // Before any thread exists, so that every thread inherits the block (SignalRouter);
+    // after the standard descriptors are in place, so its signalfd is not one of them.
+    SignalRouter.start()
     tuneAllocator()
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else {

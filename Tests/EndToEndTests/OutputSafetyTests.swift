@@ -260,7 +260,8 @@ final class OutputSafetyTests: ChartreelTestCase {
     /// `then`, waits until that ffmpeg runs, and sends `signals` (spaced `gap` seconds).
     /// Returns the exit status, stderr, seconds from the first signal to the exit, and the
     /// fake ffmpeg's pid.
-    func interrupt(fake then: String, signals: [Int32], gap: Double = 0, extra: [String] = [])
+    func interrupt(fake then: String, signals: [Int32], gap: Double = 0, settle: useconds_t = 300_000,
+                   extra: [String] = [])
         throws -> (status: Int32, stderr: String, seconds: Double, child: Int32) {
         let pidFile = tmp.appendingPathComponent("ffmpeg.pid").path
         let path = try fakeFFmpeg("echo $$ > \"\(pidFile)\"\n\(then)")
@@ -283,7 +284,7 @@ final class OutputSafetyTests: ChartreelTestCase {
             usleep(20_000)
         }
         XCTAssertNotEqual(child, 0, "the fake ffmpeg started")
-        usleep(300_000)   // let the render fill ffmpeg's pipe
+        usleep(settle)   // let the render fill ffmpeg's pipe
         let start = Date()
         for (k, s) in signals.enumerated() {
             if k > 0 { usleep(useconds_t(gap * 1e6)) }
@@ -316,6 +317,53 @@ final class OutputSafetyTests: ChartreelTestCase {
         usleep(100_000)
         XCTAssertFalse(alive(r.child))
         XCTAssertEqual(try names().filter { $0 != "bin" && $0 != "ffmpeg.pid" }, [])
+    }
+
+    func testASignalAtTheMomentFFmpegStartsIsNotLost() throws {
+        // ffmpeg is started before the document is read, so its pid file appears while
+        // chartreel is still starting up: a signal then must stop the render like any other
+        // (it once met the default action, or nothing at all while the handler was being
+        // installed).
+        for sigs in [[SIGINT], [SIGTERM, SIGTERM, SIGTERM]] {
+            let r = try interrupt(fake: "exec sleep 1000", signals: sigs, settle: 0)
+            XCTAssertEqual(r.status, 128 + sigs[0], r.stderr)
+            XCTAssertTrue(r.stderr.contains("interrupted by"), r.stderr)
+            XCTAssertLessThan(r.seconds, 2)
+            usleep(100_000)
+            XCTAssertFalse(alive(r.child), "ffmpeg was ended")
+            XCTAssertEqual(try names().filter { $0 != "bin" && $0 != "ffmpeg.pid" }, [], "nothing half-written")
+            try? FileManager.default.removeItem(atPath: tmp.appendingPathComponent("ffmpeg.pid").path)
+        }
+    }
+
+    func testACommandWithoutATrapEndsByTheSignal() throws {
+        // frame (which sets no trap) writing a large PNG to a pipe nobody reads: blocked in
+        // write(). SIGTERM must end it by the default action, not be swallowed by the
+        // thread that reads the signals.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = ["frame", Self.document, "--at", "1", "-o", "-", "--scale", "4"]
+        let unread = Pipe()
+        p.standardOutput = unread
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(20)
+        var blocked = false
+        while !blocked && Date() < deadline && p.isRunning {
+            usleep(50_000)
+            let stat = (try? String(contentsOfFile: "/proc/\(p.processIdentifier)/wchan", encoding: .utf8)) ?? ""
+            blocked = stat.contains("pipe")
+        }
+        XCTAssertTrue(p.isRunning, "frame waits for its reader")
+        XCTAssertTrue(blocked, "blocked writing the pipe")
+        kill(p.processIdentifier, SIGTERM)
+        let watchdog = DispatchWorkItem { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+        p.waitUntilExit()
+        watchdog.cancel()
+        XCTAssertEqual(p.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(p.terminationStatus, SIGTERM)
+        _ = unread
     }
 
     func testFFmpegDiesWithAKilledChartreel() throws {

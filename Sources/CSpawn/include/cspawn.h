@@ -24,4 +24,23 @@ int cspawn(const char *path, char *const argv[], int in_fd, int out_fd, int err_
 /// module does not declare): 0, or the errno.
 int cspawn_pipe(int fds[2]);
 
+// Signals read by one thread. A signal handled where it lands interrupts whatever that
+// thread was doing, and libdispatch's signal sources install their handler late, on their
+// own thread, so a signal in between is lost (the default action having been turned off
+// first). Instead the signals are blocked in the main thread before any other thread
+// exists, so every thread inherits the block, and one thread reads them from a signalfd.
+// Children started by cspawn get an empty mask back before exec.
+
+/// Blocks `sigs` in the calling thread (and so in every thread it starts afterwards) and
+/// returns a close-on-exec signalfd that reads them, or -1.
+int cspawn_signals_route(const int *sigs, int n);
+
+/// Waits up to `timeout_ms` (-1: without limit) for a signal on `fd`: its number, 0 when
+/// the time ran out, -1 on an error.
+int cspawn_signals_next(int fd, int timeout_ms);
+
+/// Ends the process by `sig`'s default action (as if it had never been blocked), which
+/// for the routed signals is to terminate; 128 + sig if that somehow returns.
+void cspawn_signals_die(int sig);
+
 #endif
