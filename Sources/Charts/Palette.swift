@@ -9,8 +9,31 @@ public enum Palette {
     public static let categorical: [Color] = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#56B4E9", "#CC79A7", "#F0E442", "#999999"]
         .map { Color(hex: $0)! }
 
-    /// The colour of category number `i` (cycling).
-    public static func color(_ i: Int) -> Color { categorical[((i % categorical.count) + categorical.count) % categorical.count] }
+    /// The colour of category number `i`: the eight of `categorical`, then the eight
+    /// darkened (a third of the way to black in OKLab), then lightened (two fifths of the
+    /// way to white), so a race of up to 24 keys shows no two bars of one colour; then it
+    /// cycles. The first eight are the palette as it always was.
+    public static func color(_ i: Int) -> Color { extended[((i % extended.count) + extended.count) % extended.count] }
+
+    /// `categorical`, its shades and its tints (`color(_:)`).
+    public static let extended: [Color] = categorical
+        + categorical.map { OKLab.mix($0, .black, 1.0 / 3) }
+        + categorical.map { OKLab.mix($0, .white, 0.4) }
+
+    /// Relative luminance (WCAG 2): the linear-light mix of the colour's components.
+    public static func luminance(_ c: Color) -> Double {
+        0.2126 * OKLab.linear(c.r) + 0.7152 * OKLab.linear(c.g) + 0.0722 * OKLab.linear(c.b)
+    }
+
+    /// Whichever of `light` and `dark` reads better on `background`: the higher WCAG
+    /// contrast ratio, (L1 + 0.05) / (L2 + 0.05).
+    public static func readable(on background: Color, light: Color, dark: Color) -> Color {
+        func ratio(_ a: Color, _ b: Color) -> Double {
+            let x = luminance(a), y = luminance(b)
+            return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+        }
+        return ratio(light, background) >= ratio(dark, background) ? light : dark
+    }
 
     /// `n` colours spread evenly along a gradient from `stops` (Swift Charts'
     /// `chartForegroundStyleScale(range: Gradient(...))`), interpolated in OKLab.

@@ -46,7 +46,7 @@
 /// with deterministic powers (see the top of Color+OKLab.swift).
 public enum OKLab {
     /// The sRGB transfer function, decoded: the linear-light value of an sRGB component.
-    static func linear(_ c: Double) -> Double {
+    public static func linear(_ c: Double) -> Double {
         if c <= 0.04045 { return c / 12.92 }
         let x = (c + 0.055) / 1.055
         let f = fifthRoot(x)

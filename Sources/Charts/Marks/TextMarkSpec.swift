@@ -6,8 +6,10 @@ import Text
 /// Where a text mark sits relative to its data point.
 ///
 /// `insideEnd` is for labels on horizontal bars (a race): inside the bar's end when the
-/// label fits between the bar's base and its end, in `insideColor`; after the end, in the
-/// label's colour, when it does not.
+/// label fits between the bar's base and its end, in `insideColor` (by default white or
+/// the text colour, whichever reads better on the bar); after the end, in the label's
+/// colour, when it does not. A bar below zero has its end on the left: the label sits
+/// inside it from there, or before it.
 public enum TextPosition: String, Hashable, Sendable, CaseIterable { case center, top, bottom, leading, trailing, insideEnd }
 
 /// A label per row at its data point: a field's value, a number formatted, or a fixed
@@ -42,8 +44,10 @@ public struct TextMarkSpec: ChartMark {
     public var block: TextBlockStyle = .singleLine
     /// One label per series at its peak, naming the series, centred in its band (the baby-names labels).
     public var atPeak = false
-    /// The colour of an `insideEnd` label that fits inside its bar.
-    public var insideColor: Color = .white
+    /// The colour of an `insideEnd` label that fits inside its bar; nil: white or a dark
+    /// text colour, whichever has the higher contrast with the bar it sits on (the chart's
+    /// first bar mark, in that row's colour), white where there is no bar mark.
+    public var insideColor: Color?
     /// Labels that would overlap are pushed apart vertically, each keeping a thin leader
     /// line to its point (labels at the ends or heads of lines).
     public var separate = false
@@ -70,6 +74,7 @@ public struct TextMarkSpec: ChartMark {
         let encoded = o.color != nil
         var labels: [(node: TextNode, point: Point, row: Int)] = []
         let groups = chart.groupSlots(els, field: groupField)
+        let inside = insideColors(els, chart: chart, state: l)
         for (i, e) in els.enumerated() {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
             var point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
@@ -102,11 +107,21 @@ public struct TextMarkSpec: ChartMark {
                                 color: color ?? (encoded ? e.color : style.textColor), position: pos, anchor: anchor,
                                 rotation: angle * .pi / 180, background: background, options: shaping, style: block)
             if position == .insideEnd && !atPeak {
-                // Inside the bar's end when the label fits between its base and its end.
-                let base = l.x(0), room = point.x - base
-                if node.metrics.width + 2 * off <= room {
-                    node = TextNode(id: node.id, text, font: style.font, size: fontSize, color: insideColor,
-                                    position: Point(point.x - off, point.y), anchor: TextAnchor(.trailing, .center),
+                // Inside the bar's end when the label fits between its base and its end; a
+                // bar below zero ends on the left, so the label goes the other way.
+                let base = l.x(0), below = point.x < base
+                let room = abs(point.x - base)
+                let fits = node.metrics.width + 2 * off <= room
+                let place: (Point, TextAnchor.Horizontal)? = switch (fits, below) {
+                case (true, false): (Point(point.x - off, point.y), .trailing)
+                case (true, true): (Point(point.x + off, point.y), .leading)
+                case (false, true): (Point(point.x - off, point.y), .trailing)
+                case (false, false): nil
+                }
+                if let (p, h) = place {
+                    node = TextNode(id: node.id, text, font: style.font, size: fontSize,
+                                    color: fits ? inside[i] : node.color,
+                                    position: p, anchor: TextAnchor(h, .center),
                                     rotation: angle * .pi / 180, background: background, options: shaping, style: block)
                 }
             }
@@ -130,6 +145,27 @@ public struct TextMarkSpec: ChartMark {
         }
         if separate { return separated(labels, l, chart) }
         return labels.map { chart.flown(.text($0.node), row: $0.row, l) }
+    }
+
+    /// The colour of each element's label inside its bar: `insideColor`, or the better
+    /// reading of white and a dark text colour on the colour the chart's first bar mark
+    /// gives that row.
+    func insideColors(_ els: [MarkElement], chart: ChartSpec, state l: ChartState) -> [Color] {
+        guard position == .insideEnd && !atPeak else { return [] }
+        if let insideColor { return Array(repeating: insideColor, count: els.count) }
+        guard let bar = chart.marks.first(where: { $0 is BarMarkSpec }) else { return Array(repeating: .white, count: els.count) }
+        let text = chart.style.textColor
+        let dark = Palette.luminance(text) < 0.2 ? text : Color(hex: "#1A1A1A")!
+        let names = chart.seriesNames(bar)
+        var cache = ColorCache()
+        var chosen: [Color: Color] = [:]
+        return els.map { e in
+            let c = chart.color(of: e, bar, seriesNames: names, cache: &cache)
+            if let hit = chosen[c] { return hit }
+            let pick = Palette.readable(on: c.a < 1 ? OKLab.mix(.white, c.opacity(1), c.a) : c, light: .white, dark: dark)
+            chosen[c] = pick
+            return pick
+        }
     }
 
     /// The labels pushed apart vertically so none overlaps another, each moved as little
