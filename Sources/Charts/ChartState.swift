@@ -43,7 +43,7 @@ extension ChartSpec {
     func snapshot(_ tl: DataTimeline, atPosition p: Double) -> ChartSpec {
         var s = stepBase(tl)
         s.data = tl.table(atPosition: p)
-        s.moment = Moment(time: tl.dataTime(atPosition: p), isDate: tl.timeIsDate)
+        s.moment = tl.moment(atPosition: p)
         let followsX = follows(s.x), followsY = follows(s.y)
         guard followsX || followsY, !tl.steps.isEmpty else { return s }
         let i = max(0, min(tl.steps.count - 1, Int(p.rounded(.down)))), f = max(0, min(1, p - Double(i)))

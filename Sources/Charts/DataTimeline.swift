@@ -39,6 +39,10 @@ public struct DataTimeline: Sendable {
     /// Whether the time field holds dates (ISO 8601 text, read as seconds; or seconds
     /// when the timeline is told so, as the Swift API does for `Date` values).
     public internal(set) var timeIsDate: Bool
+    /// The steps' names when the time field holds text that is neither numbers nor dates
+    /// ("2020-Q1", "Season 3", "FY24"): the distinct values in order of first appearance,
+    /// step i named `stepNames[i]` (its time is i). nil for number and date times.
+    public internal(set) var stepNames: [String]?
     /// Ranks written into the rows: at each time step the keys ranked by a field.
     public struct Ranking: Sendable, Equatable {
         /// The field ranked, largest first.
@@ -190,9 +194,19 @@ public struct DataTimeline: Sendable {
         var times: [Double] = []
         times.reserveCapacity(rows.count)
         let timeColumn = rows.column(timeField), keyColumn = rows.column(keyField)
-        for i in rows.indices {
-            guard let t = Self.time(timeColumn?[i]) else { throw .badTime(row: i) }
-            times.append(t)
+        let names = Self.stepNames(timeColumn, count: rows.count)
+        if let names {
+            var index: [String: Int] = [:]
+            for (i, n) in names.enumerated() { index[n] = i }
+            for i in rows.indices {
+                guard let n = timeColumn?[i]?.keyText, let t = index[n] else { throw .badTime(row: i) }
+                times.append(Double(t))
+            }
+        } else {
+            for i in rows.indices {
+                guard let t = Self.time(timeColumn?[i]) else { throw .badTime(row: i) }
+                times.append(t)
+            }
         }
         let steps = Array(Set(times)).sorted()
         var stepIndex: [Double: Int] = [:]
@@ -260,7 +274,8 @@ public struct DataTimeline: Sendable {
                     // The step's own time, in the column's kind (numbers, or ISO 8601 text).
                     var cells = (0..<table.count).map { column[$0] }
                     for b in bridged {
-                        if case .string? = cells[b.row] { cells[b.row] = .string(CivilDate.isoText(steps[b.step])) }
+                        if let names { cells[b.row] = .string(names[b.step]) }
+                        else if case .string? = cells[b.row] { cells[b.row] = .string(CivilDate.isoText(steps[b.step])) }
                         else { cells[b.row] = .number(steps[b.step]) }
                     }
                     table.setColumn(field, DataColumn(cells))
@@ -297,8 +312,42 @@ public struct DataTimeline: Sendable {
             return samples.map { list in list.map { ($0.step, ranked?.number(at: $0.row) ?? -Double.infinity) } }
         } ?? []
         onScreenIndex = ranking?.top.map { Self.onScreen(samples, table, steps: steps.count, top: $0, output: ranking!.output) }
-        if let given = timeIsDate { self.timeIsDate = given }
-        else if !rows.isEmpty, case .string? = timeColumn?[0] { self.timeIsDate = true } else { self.timeIsDate = false }
+        self.stepNames = names
+        if let given = timeIsDate { self.timeIsDate = given && names == nil }
+        else if names == nil, !rows.isEmpty, case .string? = timeColumn?[0] { self.timeIsDate = true } else { self.timeIsDate = false }
+    }
+
+    /// Names for the steps when every cell of the time column is text that reads as
+    /// neither a number nor an ISO 8601 date: its distinct values in order of first
+    /// appearance. nil when any cell is a number or a date (a column of dates with one
+    /// typo stays an error naming the typo) or none has text; an empty cell is left to
+    /// the caller, which reports its row.
+    static func stepNames(_ column: DataColumn?, count: Int) -> [String]? {
+        guard let column, count > 0 else { return nil }
+        var names: [String] = [], seen: Set<String> = []
+        if case .texts(let codes, let values) = column.storage {
+            var named = [Bool](repeating: false, count: values.count)
+            for c in codes {
+                if c == DataColumn.missingCode || named[Int(c)] { continue }
+                named[Int(c)] = true
+                let v = values[Int(c)]
+                if time(.string(v)) != nil || Double(v) != nil { return nil }
+                names.append(v)
+            }
+            return names.isEmpty ? nil : names
+        }
+        for i in 0..<count {
+            guard let cell = column[i] else { continue }
+            guard case .string(let v) = cell, time(.string(v)) == nil, Double(v) == nil else { return nil }
+            if seen.insert(v).inserted { names.append(v) }
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// The name of the step a data time lies in (floored), for named steps.
+    func stepName(at time: Double) -> String? {
+        guard let names = stepNames, !names.isEmpty else { return nil }
+        return names[max(0, min(names.count - 1, Int(time.rounded(.down))))]
     }
 
     /// Fills each empty cell of a number column that lies between two of a key's steps
@@ -378,7 +427,13 @@ public struct DataTimeline: Sendable {
     }
 
     /// The moment shown at video time `t`, for text that names it.
-    public func moment(at t: Double) -> Moment { Moment(time: dataTime(at: t), isDate: timeIsDate) }
+    public func moment(at t: Double) -> Moment { moment(atPosition: position(at: t)) }
+
+    /// The moment shown at a fractional step position.
+    func moment(atPosition p: Double) -> Moment {
+        let time = dataTime(atPosition: p)
+        return Moment(time: time, isDate: timeIsDate, name: stepName(at: time))
+    }
 
     /// The data time at video time `t` (a year label shows its floor).
     public func dataTime(at t: Double) -> Double { dataTime(atPosition: position(at: t)) }
@@ -503,6 +558,7 @@ public struct DataTimeline: Sendable {
                 guard r.interpolates else { return column[r.a] }
                 let va = column[r.a], vb = column[r.b]
                 if field == self.timeField {
+                    if let name = stepName(at: time) { return .string(name) }
                     switch va {
                     case .number?: return .number(time)
                     case .string?: return .string(CivilDate.isoText(time))

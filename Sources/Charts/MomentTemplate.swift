@@ -10,8 +10,10 @@ public struct Moment: Sendable, Equatable {
     public var time: Double
     /// Whether the time field holds dates (seconds since the epoch) rather than numbers.
     public var isDate: Bool
+    /// The name of the step shown, when the time field names its steps ("2020-Q1").
+    public var name: String?
     /// Creates a moment.
-    public init(time: Double, isDate: Bool) { self.time = time; self.isDate = isDate }
+    public init(time: Double, isDate: Bool, name: String? = nil) { self.time = time; self.isDate = isDate; self.name = name }
 }
 
 /// Text with placeholders for the moment shown: `"{time}"`, `"{time:yyyy}"`,
@@ -153,6 +155,7 @@ public struct MomentTemplate: Sendable, Hashable {
     }
 
     static func time(_ m: Moment, _ f: String?) -> String {
+        if let name = m.name { return name }
         if let f, f.hasPrefix(".") { return floored(m.time, NumberSpec(f) ?? NumberSpec(digits: 0)) }
         if m.isDate { return DateFormat(f ?? "yyyy-MM-dd").format(m.time) }
         guard let f else { return floored(m.time, NumberSpec(digits: 0)) }

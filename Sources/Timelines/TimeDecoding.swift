@@ -114,7 +114,8 @@ extension TimelineDecoder {
             switch error {
             case .badTime(let r):
                 let found = table.rows[r][timeField].map(shown) ?? "no value"
-                at(r, "expected a number or an ISO 8601 date such as \"2024-03-05\" in \(quotedForMessage(timeField)), the chart's time field, found \(found)")
+                at(r, "expected a number or an ISO 8601 date such as \"2024-03-05\" in \(quotedForMessage(timeField)), the chart's time field, "
+                      + "found \(found) (text that names steps, such as \"2020-Q1\", must name them in every row, with no numbers or dates among them)")
             case .missingKey(let r):
                 at(r, "this row has no \(quotedForMessage(keyField)), the field that names each object of the chart's time")
             case .duplicate(let first, let second, let key):

@@ -121,6 +121,42 @@ final class DataTimelineTests: XCTestCase {
         XCTAssertEqual(value(tl.rows(at: 1.0), "A")!, 10 + 30 * Easing.easeInOut(0.5), accuracy: 1e-9)
     }
 
+    /// A time field of text that is neither numbers nor dates names its steps, in order of
+    /// first appearance: "2020-Q1", "Season 10" before "Season 2" when the data says so.
+    func testTextTimesNameTheirSteps() throws {
+        func r(_ q: String, _ key: String, _ v: Double) -> DataRow { ["q": .string(q), "k": .string(key), "v": .number(v)] }
+        // B has no row in Q2: bridged, its time cell naming the step.
+        let rows = [r("2020-Q1", "A", 10), r("2020-Q1", "B", 20), r("2020-Q2", "A", 30),
+                    r("2020-Q3", "B", 40), r("2020-Q3", "A", 50)]
+        let tl = try DataTimeline(rows: rows, timeField: "q", keyField: "k", mode: .continuous(duration: 2))
+        XCTAssertEqual(tl.stepNames, ["2020-Q1", "2020-Q2", "2020-Q3"])
+        XCTAssertEqual(tl.steps, [0, 1, 2])
+        XCTAssertFalse(tl.timeIsDate)
+        func at(_ t: Double, _ key: String) -> DataRow? { tl.rows(at: t).first { $0["k"] == .string(key) } }
+        XCTAssertEqual(at(0.5, "A")?["v"]?.number ?? .nan, 20, accuracy: 1e-9, "halfway from Q1 to Q2")
+        XCTAssertEqual(at(0.5, "A")?["q"], .string("2020-Q1"), "the time cell names the step shown (floored)")
+        XCTAssertEqual(at(1, "B")?["v"]?.number ?? .nan, 30, accuracy: 1e-9, "B bridged at Q2")
+        XCTAssertEqual(at(1, "B")?["q"], .string("2020-Q2"))
+        let label = try MomentTemplate("{time} · {time:yyyy}")
+        XCTAssertEqual(label.render(tl.moment(at: 0), rows: [DataRow]()), "2020-Q1 · 2020-Q1")
+        XCTAssertEqual(label.render(tl.moment(at: 1.99), rows: [DataRow]()), "2020-Q2 · 2020-Q2")
+        XCTAssertEqual(label.render(tl.moment(at: 2), rows: [DataRow]()), "2020-Q3 · 2020-Q3")
+
+        let seasons = [r("Season 10", "A", 1), r("Season 2", "A", 2), r("Season 10", "B", 3)]
+        XCTAssertEqual(try DataTimeline(rows: seasons, timeField: "q", keyField: "k", mode: .continuous(duration: 1)).stepNames,
+                       ["Season 10", "Season 2"], "order of first appearance, not of the text")
+        // Dates, numbers and empty cells keep the old meaning and errors.
+        let dates = [r("2020-01-01", "A", 1), r("2020-04-01", "A", 2)]
+        XCTAssertNil(try DataTimeline(rows: dates, timeField: "q", keyField: "k", mode: .continuous(duration: 1)).stepNames)
+        for (bad, row): ([DataRow], Int) in [([r("2020-01-01", "A", 1), r("spring", "A", 2)], 1),
+                                             ([r("Q1", "A", 1), ["k": .string("A"), "v": .number(2)]], 1),
+                                             ([r("Q1", "A", 1), ["q": .number(2), "k": .string("A")]], 0)] {
+            XCTAssertThrowsError(try DataTimeline(rows: bad, timeField: "q", keyField: "k", mode: .continuous(duration: 1))) {
+                XCTAssertEqual($0 as? DataTimeline.Problem, .badTime(row: row))
+            }
+        }
+    }
+
     func testProblemsNameTheRow() {
         XCTAssertThrowsError(try DataTimeline(rows: [row(2000, "A", 1), ["year": .string("soon"), "k": .string("B")]],
                                               timeField: "year", keyField: "k", mode: .continuous(duration: 1))) {

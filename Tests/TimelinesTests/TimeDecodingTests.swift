@@ -95,6 +95,18 @@ final class TimeDecodingTests: XCTestCase {
         XCTAssertEqual(errors(filtered), "")
     }
 
+    func testQuarterNamesAreSteps() throws {
+        // Real data names quarters, seasons and fiscal years in text: each is a step.
+        let s = try scene(document(time: #"{ "field": "q", "key": "name", "duration": 2 }"#, values: """
+            { "q": "2000 Q1", "name": "A", "v": 10 }, { "q": "2000 Q1", "name": "B", "v": 20 },
+            { "q": "2000 Q2", "name": "A", "v": 30 }, { "q": "2000 Q2", "name": "B", "v": 20 }
+            """))
+        XCTAssertEqual(s.effectiveDuration, 2.5, accuracy: 1e-9)
+        XCTAssertEqual(heightOfA(s, at: 0), 20)
+        XCTAssertEqual(heightOfA(s, at: 1), 40, "halfway between 10 and 30")
+        XCTAssertEqual(heightOfA(s, at: 2), 60)
+    }
+
     func testPerStepSetsTheDuration() throws {
         let s = try scene(document(time: #"{ "field": "year", "key": "name", "perStep": 3 }"#))
         XCTAssertEqual(s.effectiveDuration, 3.5, accuracy: 1e-9)
