@@ -36,6 +36,22 @@ extension ChartSpec {
             }
             return finish(c, at: t, type: c.scale ?? .linear, values: values, lo: lo, hi: hi, smallestPositive: positive, categories: [])
         }
+        // Named time steps ("2020-Q1") on the time field's axis: a band per step, all
+        // steps in order from the start, and a moving row between two bands.
+        let named = timeline.flatMap { tl in tl.stepNames.map { (tl.timeField, $0) } }
+            ?? namedStepField.flatMap { f in fieldOrders[f].map { (f, $0) } }
+        if let (field, names) = named, c.field == field, c.categories == nil, c.scale == nil || c.scale == .band {
+            let values: [Double?]
+            if let steps = data.column(DataTimeline.stepField)?.numbers {
+                values = steps.map { DataColumn.isMissing($0) ? nil : $0 }
+            } else {
+                var index: [String: Double] = [:]
+                for (i, n) in names.enumerated() { index[n] = Double(i) }
+                let column = data.column(c.field)
+                values = (0..<data.count).map { i in (column?[i]?.keyText).flatMap { index[$0] } }
+            }
+            return Resolved(type: .band, values: values, domain: (0, Double(max(1, names.count)) - 1), categories: names)
+        }
         let cells = data.map { $0[c.field] }
         var type = c.scale
         if type == nil {

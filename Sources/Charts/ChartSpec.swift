@@ -57,6 +57,10 @@ public struct ChartSpec: Sendable {
     /// hash every key at every frame. Set only with that order; the orders are checked
     /// to be the same array before it is used.
     var fieldOrderIndex: [String: (order: [String], index: [String: Int])] = [:]
+    /// The time field of a snapshot whose timeline names its steps ("2020-Q1"): its
+    /// categories are the steps (`fieldOrders`), and its rows' positions, fractional
+    /// while they move, are in `DataTimeline.stepField`.
+    var namedStepField: String?
     /// Marks are drawn only inside the plot rectangle; nil decides (`marksAreClipped`):
     /// clipped when a domain animates or a domain the document fixes leaves data outside.
     public var clipsMarks: Bool?

@@ -71,6 +71,10 @@ extension ChartSpec {
             s.fieldOrders[tl.keyField] = tl.keys
             s.fieldOrderIndex[tl.keyField] = (tl.keys, tl.keyIndex)
         }
+        if let names = tl.stepNames, s.fieldOrders[tl.timeField] == nil {
+            s.fieldOrders[tl.timeField] = names
+            s.namedStepField = tl.timeField
+        }
         if s.x.includesZero == nil && s.x.field == tl.timeField { s.x.includesZero = false }
         if s.y.includesZero == nil && s.y.field == tl.timeField { s.y.includesZero = false }
         if s.fieldExtents.isEmpty { s.fieldExtents = Self.extents(tl.allTable) }

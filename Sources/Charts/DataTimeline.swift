@@ -102,6 +102,10 @@ public struct DataTimeline: Sendable {
     /// The hidden field marking the head of each key in a revealed timeline (its row at
     /// the moment shown): marks with `MarkOptions.headsOnly` draw these rows only.
     public static let headField = "\u{1}head"
+    /// Each shown row's step position when the steps are named (`stepNames`): its step's
+    /// index, fractional while it moves between steps, so a line over named quarters
+    /// glides along its axis as it would over years.
+    public static let stepField = "\u{1}step"
     /// The distinct time values, ascending.
     public let steps: [Double]
     /// The keys, in order of first appearance: the order of the rows at every moment.
@@ -581,6 +585,16 @@ public struct DataTimeline: Sendable {
             out.setColumn(Self.flySideField, DataColumn(shown.lazy.map { $0.fly.map { DataValue.string($0.side) } }))
         }
         if shown.contains(where: \.head) { out.setColumn(Self.headField, DataColumn(numbers: shown.map { $0.head ? 1 : nil })) }
+        if let names = stepNames, let column = table.column(timeField) {
+            var index: [String: Double] = [:]
+            for (i, n) in names.enumerated() { index[n] = Double(i) }
+            func step(_ r: Int) -> Double? { (column[r]?.keyText).flatMap { index[$0] } }
+            out.setColumn(Self.stepField, DataColumn(numbers: shown.map { r -> Double? in
+                guard let a = step(r.a) else { return nil }
+                guard r.interpolates, let b = step(r.b) else { return a }
+                return a + (b - a) * r.f
+            }))
+        }
         return out
     }
 

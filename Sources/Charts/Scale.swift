@@ -135,7 +135,10 @@ public enum PositionScale: Sendable {
         case .linear(let s): return s(v)
         case .log(let s): return s(v)
         case .time(let s): return s(v)
-        case .band(let s): return s.position(at: Int(v)) + s.bandwidth / 2
+        case .band(let s):
+            // A fractional index (a row moving between named steps) lies between bands.
+            let i = v.rounded(.down)
+            return s.position(at: Int(i)) + (v - i) * s.step + s.bandwidth / 2
         }
     }
 }

@@ -140,6 +140,39 @@ final class DataInMotionTests: XCTestCase {
         }
     }
 
+    func testLinesOverNamedStepsGlideBetweenThem() throws {
+        // The time field names quarters: its axis has a band per quarter, all of them from
+        // the start, and the heads move between bands as they would between years.
+        let quarters = ["2020-Q1", "2020-Q2", "2020-Q3", "2020-Q4"]
+        let rows: [DataRow] = growing.map { r in
+            var r = r
+            r["q"] = .string(quarters[Int(r["year"]!.number!) - 2000])
+            r["year"] = nil
+            return r
+        }
+        var c = ChartSpec(frame: Rect(x: 0, y: 0, width: 400, height: 200), style: try style(), data: rows)
+        c.inset = 20
+        c.x = Channel(field: "q")
+        c.y = Channel(field: "v"); c.y.domain = (0, 100)
+        c.timeline = try DataTimeline(rows: rows, timeField: "q", keyField: "k", mode: .continuous(duration: 3))
+        c.timeline!.reveals = true
+        var line = LineMarkSpec(options: MarkOptions(id: "lines")); line.options.series = "k"
+        var dots = PointMarkSpec(options: MarkOptions(id: "heads")); dots.options.headsOnly = true
+        c.marks = [line, dots]
+        let scene = Scene(width: 400, height: 200, background: .white, nodes: [c.build()])
+        for t in [0.5, 1.4, 2.75] {
+            let snap = c.snapshot(at: t)
+            let r = snap.resolve(snap.x)
+            XCTAssertEqual(r.categories, quarters, "every quarter has its band from the start")
+            XCTAssertTrue(r.values.contains { $0.map { abs($0 - t) < 1e-9 } ?? false }, "a head at step position \(t)")
+            let s = c.state(at: t)
+            XCTAssertEqual(s.x(t), s.x(0) + t * (s.x(1) - s.x(0)), accuracy: 1e-9, "linear across the bands")
+            let f = scene.frame(at: t)
+            let columns = (0..<400).filter { x in (0..<200).contains { f.pixel(x, $0) != PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255) } }
+            XCTAssertEqual(Double(columns.max()!), s.x(t) + 4, accuracy: 1.5, "the heads, and nothing beyond, at \(t)")
+        }
+    }
+
     // MARK: Labels pushed apart
 
     func testSeparatedLabelsDoNotOverlapMoveLittleAndKeepLeaders() throws {
