@@ -58,7 +58,8 @@ public struct CivilDate: Hashable, Sendable {
     }
 
     /// Parses ISO 8601 dates: `2024-03-05`, `2024-03-05T14:30`, `2024-03-05T14:30:15Z`,
-    /// `2024-03-05 14:30:15.5`, with an optional `Z` or `±hh:mm` offset (converted to UTC).
+    /// `2024-03-05 14:30:15.5`, with an optional `Z` or `±hh:mm` offset (converted to UTC),
+    /// and a month alone, `2024-03`, as its first day (how monthly data is often written).
     public static func parseISO(_ s: String) -> Double? {
         let b = Array(s.utf8)
         var i = 0
@@ -74,8 +75,9 @@ public struct CivilDate: Hashable, Sendable {
             return v
         }
         func expect(_ c: UInt8) -> Bool { if i < b.count && b[i] == c { i += 1; return true }; return false }
-        guard let y = num(4), expect(45), let m = num(2), expect(45), let d = num(2),
-              (1...12).contains(m), d >= 1, d <= daysIn(year: y, month: m) else { return nil }
+        guard let y = num(4), expect(45), let m = num(2), (1...12).contains(m) else { return nil }
+        if i == b.count { return CivilDate(year: y, month: m, day: 1).seconds }
+        guard expect(45), let d = num(2), d >= 1, d <= daysIn(year: y, month: m) else { return nil }
         var hh = 0, mm = 0, ss = 0.0
         if i < b.count && (b[i] == 84 || b[i] == 32) {
             i += 1

@@ -231,7 +231,9 @@ public enum CSVReader {
         for (k, name) in header.enumerated() {
             if let t = types[name] { kinds.append(t); continue }
             let cells = text.rows.compactMap { $0[k] }
-            kinds.append(!cells.isEmpty && cells.allSatisfy { number(trim($0), dialect) != nil } ? .number : .string)
+            let percents = cells.count { trim($0).hasSuffix("%") }
+            kinds.append(!cells.isEmpty && cells.allSatisfy { number(trim($0), dialect) != nil }
+                         && (percents == 0 || percents == cells.count) ? .number : .string)
         }
         var out: [DataRow] = []
         out.reserveCapacity(text.rows.count)
@@ -303,9 +305,40 @@ public enum CSVReader {
         return number(sign + whole)
     }
 
-    /// A number in `dialect`.
+    /// A number in `dialect`: plain, grouped, or with a unit (`unitNumber`).
     static func number(_ s: String, _ dialect: CSVDialect) -> Double? {
         number(s, decimalComma: dialect.decimalComma, groupingCommas: dialect.groupingCommas)
+            ?? unitNumber(s, decimalComma: dialect.decimalComma, groupingCommas: dialect.groupingCommas)
+    }
+
+    /// Currency signs a spreadsheet writes before or after an amount.
+    static let currencySigns: Set<Character> = ["$", "€", "£", "¥"]
+
+    /// A number as spreadsheets write it with a unit: a currency sign before it, after the
+    /// sign ("$1,234.50", "-$5"), or after it ("1.234,50 €"), read as the amount; or a per
+    /// cent sign after it ("12.5%", "12,5 %"), read as the fraction it stands for (0.125),
+    /// as a spreadsheet holds it, so `{field:share:.1%}` and a percent axis write "12.5%".
+    /// nil for anything else (a sign alone, two units, "%5").
+    static func unitNumber(_ s: String, decimalComma: Bool, groupingCommas: Bool) -> Double? {
+        guard let last = s.last, let first = s.first else { return nil }
+        let spaces: Set<Character> = [" ", "\u{00A0}", "\u{202F}"]
+        func bare(_ t: Substring) -> Double? {
+            guard let f = t.first, f != " " else { return nil }
+            return number(String(t), decimalComma: decimalComma, groupingCommas: groupingCommas)
+        }
+        if last == "%" || currencySigns.contains(last) {
+            var t = s.dropLast()
+            while let l = t.last, spaces.contains(l) { t = t.dropLast() }
+            guard let v = bare(t) else { return nil }
+            return last == "%" ? v / 100 : v
+        }
+        var t = Substring(s), negative = false
+        if first == "-" || first == "+" { negative = first == "-"; t = t.dropFirst() }
+        guard let c = t.first, currencySigns.contains(c) else { return nil }
+        t = t.dropFirst()
+        while let f = t.first, spaces.contains(f) { t = t.dropFirst() }
+        guard let v = bare(t) else { return nil }
+        return negative ? -v : v
     }
 
     /// Whether a column read as text holds numbers written with a decimal comma: every

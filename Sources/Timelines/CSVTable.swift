@@ -82,15 +82,21 @@ extension CSVReader {
         var found = [[Double]?](repeating: nil, count: names.count)
         for (k, name) in names.enumerated() {
             if let t = types[name] { kinds.append(t); continue }
-            var any = false, numeric = true
+            var any = false, numeric = true, filled = 0, percents = 0
             var values: [Double] = []
             values.reserveCapacity(cells.rowCount - 1)
             for r in 1..<cells.rowCount {
                 guard let s = cells.text(cells.row(r).lowerBound + k, bytes) else { values.append(DataColumn.missingValue); continue }
                 any = true
-                guard let v = number(trim(s), dialect) else { numeric = false; break }
+                let t = trim(s)
+                guard let v = number(t, dialect) else { numeric = false; break }
+                filled += 1
+                if t.utf8.last == UInt8(ascii: "%") { percents += 1 }
                 values.append(v)
             }
+            // Per cent cells are fractions (12% is 0.12): a column that mixes them with
+            // bare numbers says two things at once, and stays text.
+            if percents > 0 && percents < filled { numeric = false }
             kinds.append(any && numeric ? .number : .string)
             if any && numeric { found[k] = values }
         }

@@ -58,7 +58,8 @@ final class CSVTableTests: XCTestCase {
     /// The same agreement with semicolons, tabs and decimal commas: the delimiter splits
     /// fields in both readers, a comma is then text or a decimal comma.
     func testTheFlatReaderAgreesInEveryDialect() {
-        let alphabet: [[UInt8]] = [",", ";", "\t", "|", "\"", "\n", "a", "1", "2,5", "1.234,5", "1.23", "-", " ", "e3", "x;y\n"].map { Array($0.utf8) }
+        let alphabet: [[UInt8]] = [",", ";", "\t", "|", "\"", "\n", "a", "1", "2,5", "1.234,5", "1.23", "-", " ", "e3", "x;y\n",
+                                   "%", "$", " €"].map { Array($0.utf8) }
         var state: UInt64 = 7
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407

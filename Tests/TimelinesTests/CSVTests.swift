@@ -117,6 +117,37 @@ final class CSVTests: XCTestCase {
         XCTAssertEqual(rows.map { $0["note"] }, [.string("1,2"), .string("x")])
     }
 
+    /// Amounts with a currency sign read as the amount; per cents as the fraction they
+    /// stand for, in a column where every cell has the sign.
+    func testCurrencyAndPerCentCellsAreNumbers() throws {
+        let point: [(String, Double)] = [("$1,234.50", 1234.5), ("-$5", -5), ("$-5", -5), ("+$5", 5), ("€ 12", 12), ("£0.5", 0.5),
+                                         ("12 ¥", 12), ("12.5%", 0.125), ("-3%", -0.03), ("100 %", 1), ("1,000%", 10)]
+        for (text, value) in point { XCTAssertEqual(CSVReader.number(text, .standard) ?? .nan, value, accuracy: 1e-12, text) }
+        let comma = CSVDialect(delimiter: .semicolon, decimalComma: true)
+        for (text, value) in [("1.234,50 €", 1234.5), ("12,5 %", 0.125), ("12,5\u{202F}%", 0.125), ("€1,5", 1.5)] {
+            XCTAssertEqual(CSVReader.number(text, comma) ?? .nan, value, accuracy: 1e-12, text)
+        }
+        for text in ["%", "$", "$ ", "%5", "5%%", "$5%", "5$$", "$$5", "- $5", "$ -", "US$5", "5 %x", " %", "$nan"] {
+            XCTAssertNil(CSVReader.number(text, .standard), text)
+        }
+        let rows = try CSVReader.table(read("team,share,revenue,mixed\nRed,12.5%,\"$1,200\",5%\nBlue,30%,$3.4,7\n"), types: [:], file: "t.csv")
+        XCTAssertEqual(rows.map { $0["share"] }, [.number(0.125), .number(0.3)])
+        XCTAssertEqual(rows.map { $0["revenue"] }, [.number(1200), .number(3.4)])
+        XCTAssertEqual(rows.map { $0["mixed"] }, [.string("5%"), .string("7")], "per cents beside bare numbers stay text")
+        let flat = try XCTUnwrap(CSVReader.typedTable(Array("team,share,mixed\nRed,12.5%,5%\nBlue,30%,7\n".utf8), file: "t.csv", types: [:]))
+        XCTAssertEqual(flat.rows.rows.map { $0["share"] }, [.number(0.125), .number(0.3)])
+        XCTAssertEqual(flat.rows.rows.map { $0["mixed"] }, [.string("5%"), .string("7")])
+    }
+
+    /// ISO 8601's month alone ("2024-03", monthly data) is the month's first day.
+    func testAMonthAloneIsADate() {
+        XCTAssertEqual(CivilDate.parseISO("2024-03"), CivilDate.parseISO("2024-03-01"))
+        XCTAssertEqual(CivilDate.parseISO("1999-12"), CivilDate(year: 1999, month: 12, day: 1).seconds)
+        for text in ["2024-13", "2024-00", "2024-3", "2024-03-", "2024-03T10:00", "202403", "2024-03Z"] {
+            XCTAssertNil(CivilDate.parseISO(text), text)
+        }
+    }
+
     /// The delimiter a file uses: a tab for .tsv, else the first line's comma, else its
     /// semicolons, tabs or bars (quoted text does not count).
     func testTheDelimiterIsFoundFromTheFile() {
