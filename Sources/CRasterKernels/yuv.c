@@ -146,10 +146,11 @@ AVX2 static void chroma_row_avx2(const uint32_t *a, const uint32_t *b, ptrdiff_t
 
 // MARK: AVX-512 (F, BW, VL, DQ): sixteen samples per instruction, and fewer instructions.
 //
-// The same samples as above by a shorter instruction stream. On these cores 512-bit
-// multiplies and shifts share one port, so the AVX2 arithmetic (a multiply by 73 or 14,
-// two 64-bit magic multiplies and four shifts per vector) kept that port busy while the
-// other sat idle; here every sample costs two multiplies and one shift on it:
+// The same samples as above by a shorter instruction stream. On Intel's AVX-512 cores
+// 512-bit multiplies and shifts share one port, which the AVX2 arithmetic (a multiply by
+// 73 or 14, two 64-bit magic multiplies and four shifts per vector) leans on; here each
+// vector of results costs two multiplies and one shift (docs/benchmarks.md, #20, seventh
+// session):
 // - Each divide is one signed 32×32→64-bit multiply and one 64-bit add per lane,
 //   ⌊(x·M + B) / 2^k⌋, with the factor 73 (luma) or 14 (chroma), the rounding bias and
 //   luma's +16 folded into M and B. The constants are not derived but searched: for
@@ -161,7 +162,6 @@ AVX2 static void chroma_row_avx2(const uint32_t *a, const uint32_t *b, ptrdiff_t
 // - The high 32 bits of the 64-bit sums are taken in place: the odd lanes' already sit in
 //   the odd 32-bit lanes, the even lanes' are moved up by a shuffle, a masked blend joins
 //   them, and one 32-bit shift by k − 32 ends the divide.
-// - Green and alpha reach their 16-bit lanes by a byte shuffle rather than a shift.
 // - Chroma adds each pixel's two rows first (≤ 510 per channel), then takes columns
 //   2i−1, 2i, 2i+1 of those sums: the even and the odd pixels by one two-source permute
 //   each, and the left neighbours 2i−1 as the odd pixels moved up one lane with the last
@@ -194,7 +194,8 @@ AVX512 static inline __m512i muladd_high(__m512i x, int32_t m, int64_t b, int k)
     return _mm512_srli_epi32(hi, (unsigned)(k - 32));
 }
 
-// Green and alpha of each pixel into its 16-bit halves (bytes 1 and 3 of every word).
+// Green and alpha of each pixel into its 16-bit halves (bytes 1 and 3 of every word; the
+// compiler may emit this as a 16-bit shift).
 AVX512 static inline __m512i green_alpha(__m512i p) {
     const __m512i pick = _mm512_broadcast_i32x4(_mm_setr_epi8(1, -1, 3, -1, 5, -1, 7, -1, 9, -1, 11, -1, 13, -1, 15, -1));
     return _mm512_shuffle_epi8(p, pick);
