@@ -1,5 +1,6 @@
-// RGB to yuv420p (BT.709, limited range) for the video encoders: the scalar formula and an
-// AVX2 path, both giving exactly the bytes of Raster's reference (Pixmap+YUV.swift).
+// RGB to yuv420p (BT.709, limited range) for the video encoders: the scalar formula, an
+// AVX2 path and an AVX-512 path, all giving exactly the bytes of Raster's reference
+// (Pixmap+YUV.swift).
 //
 // Every output is the exact rational value of its definition rounded half up, computed
 // in integers: BT.709's coefficients are decimals, so each sample is an integer numerator
@@ -9,7 +10,7 @@
 // (then x·M / 2^k = x/d + a part too small to reach the next integer). The constants
 // below meet that for every numerator the formulas can produce (checked in comments);
 // RasterTests compare this file with the reference on every RGB triple for luma and on
-// random frames of every size parity for chroma.
+// random frames of every size parity for chroma, at every level the CPU has.
 #include "crasterkernels.h"
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
@@ -142,11 +143,139 @@ AVX2 static void chroma_row_avx2(const uint32_t *a, const uint32_t *b, ptrdiff_t
     }
     for (; i < cw; i++) chroma1(a, b, width, i, u + i, v + i);
 }
+
+// MARK: AVX-512 (F, BW, VL, DQ): sixteen samples per instruction, and fewer instructions.
+//
+// The same samples as above by a shorter instruction stream. On Intel's AVX-512 cores
+// 512-bit multiplies and shifts share one port, which the AVX2 arithmetic (a multiply by
+// 73 or 14, two 64-bit magic multiplies and four shifts per vector) leans on; here each
+// vector of results costs two multiplies and one shift (docs/benchmarks.md, #20, seventh
+// session):
+// - Each divide is one signed 32×32→64-bit multiply and one 64-bit add per lane,
+//   ⌊(x·M + B) / 2^k⌋, with the factor 73 (luma) or 14 (chroma), the rounding bias and
+//   luma's +16 folded into M and B. The constants are not derived but searched: for
+//   each k, the B that keep ⌊(x·M + B)/2^k⌋ equal to the exact formula for one x form
+//   an interval, and the constants below are those whose intervals over every x of the
+//   range intersect (luma x = n ∈ [0, 2550000], chroma x = the weighted differences,
+//   |x| ≤ 18,927,120 and 16,062,960). `crk_yuv_check_constants` checks every x again;
+//   YUVTests call it.
+// - The high 32 bits of the 64-bit sums are taken in place: the odd lanes' already sit in
+//   the odd 32-bit lanes, the even lanes' are moved up by a shuffle, a masked blend joins
+//   them, and one 32-bit shift by k − 32 ends the divide.
+// - Chroma adds each pixel's two rows first (≤ 510 per channel), then takes columns
+//   2i−1, 2i, 2i+1 of those sums: the even and the odd pixels by one two-source permute
+//   each, and the left neighbours 2i−1 as the odd pixels moved up one lane with the last
+//   of the previous sixteen coming in at the bottom (valignd), instead of a second pair of
+//   loads one pixel to the left.
+// - vpmovdb narrows sixteen 32-bit results to bytes in one instruction.
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
+
+// Y = ⌊(n·Y5_M + Y5_B) / 2^39⌋ = 16 + ⌊(73n + 425000) / 850000⌋ for n ∈ [0, 2550000].
+#define Y5_M 47214323
+#define Y5_B 9070970861064LL
+#define Y5_K 39
+// Cb = ⌊(x·CB5_M + CB5_B) / 2^44⌋ = ⌊(14x + 257·1182945) / 2365890⌋ for |x| ≤ 18,927,120;
+// Cr likewise with ⌊(14x + 257·1003935) / 2007870⌋ for |x| ≤ 16,062,960.
+#define CB5_M 104100615
+#define CB5_B 2260595904046080LL
+#define CR5_M 122662625
+#define CR5_B 2260595899815863LL
+#define C5_K 44
+#define Y5_RANGE 2550000
+#define CB5_RANGE 18927120
+#define CR5_RANGE 16062960
+
+// ⌊(x·m + b) / 2^k⌋ for sixteen signed 32-bit x, 32 ≤ k, the results below 2^32.
+AVX512 static inline __m512i muladd_high(__m512i x, int32_t m, int64_t b, int k) {
+    const __m512i vm = _mm512_set1_epi32(m), vb = _mm512_set1_epi64(b);
+    __m512i even = _mm512_add_epi64(_mm512_mul_epi32(x, vm), vb);
+    __m512i odd = _mm512_add_epi64(_mm512_mul_epi32(_mm512_shuffle_epi32(x, _MM_PERM_DDBB), vm), vb);
+    __m512i hi = _mm512_mask_blend_epi32((__mmask16)0xAAAA, _mm512_shuffle_epi32(even, _MM_PERM_DDBB), odd);
+    return _mm512_srli_epi32(hi, (unsigned)(k - 32));
+}
+
+// Green and alpha of each pixel into its 16-bit halves (bytes 1 and 3 of every word; the
+// compiler may emit this as a 16-bit shift).
+AVX512 static inline __m512i green_alpha(__m512i p) {
+    const __m512i pick = _mm512_broadcast_i32x4(_mm_setr_epi8(1, -1, 3, -1, 5, -1, 7, -1, 9, -1, 11, -1, 13, -1, 15, -1));
+    return _mm512_shuffle_epi8(p, pick);
+}
+
+// Luma of sixteen pixels.
+AVX512 static inline __m128i luma16(__m512i p) {
+    const __m512i lo = _mm512_set1_epi32(0x00FF00FF);
+    const __m512i crb = _mm512_set1_epi32((722 << 16) | 2126), cg = _mm512_set1_epi32(7152);
+    __m512i n = _mm512_add_epi32(_mm512_madd_epi16(_mm512_and_si512(p, lo), crb), _mm512_madd_epi16(green_alpha(p), cg));
+    return _mm512_cvtepi32_epi8(muladd_high(n, Y5_M, Y5_B, Y5_K));
+}
+
+AVX512 static void luma_row_avx512(const uint32_t *src, ptrdiff_t width, uint8_t *y) {
+    ptrdiff_t x = 0;
+    for (; x + 16 <= width; x += 16) _mm_storeu_si128((__m128i *)(y + x), luma16(_mm512_loadu_si512(src + x)));
+    if (x < width) {
+        // The last 1–15 pixels through a masked load and store.
+        __mmask16 m = (__mmask16)((1u << (width - x)) - 1);
+        _mm_mask_storeu_epi8(y + x, m, luma16(_mm512_maskz_loadu_epi32(m, src + x)));
+    }
+}
+
+// The two rows' sum of sixteen pixels, as R | B << 16 and G | A << 16 halves.
+AVX512 static inline void pair_sums(const uint32_t *a, const uint32_t *b, ptrdiff_t x, __m512i *rb, __m512i *ga) {
+    const __m512i lo = _mm512_set1_epi32(0x00FF00FF);
+    __m512i pa = _mm512_loadu_si512(a + x), pb = _mm512_loadu_si512(b + x);
+    *rb = _mm512_add_epi32(_mm512_and_si512(pa, lo), _mm512_and_si512(pb, lo));
+    *ga = _mm512_add_epi32(green_alpha(pa), green_alpha(pb));
+}
+
+// One row pair of chroma: samples 1 … in sixteens while their pixels are inside the row;
+// sample 0 (its left pixel clamped) and the tail by the scalar formula.
+AVX512 static void chroma_row_avx512(const uint32_t *a, const uint32_t *b, ptrdiff_t width, ptrdiff_t cw,
+                                     uint8_t *u, uint8_t *v) {
+    const __m512i evenIdx = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i oddIdx = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    const __m512i cbrb = _mm512_set1_epi32((int)((9278u << 16) | (uint16_t)-2126));
+    const __m512i cga = _mm512_set1_epi32((uint16_t)-7152);
+    const __m512i crrb = _mm512_set1_epi32((int)(((uint32_t)(uint16_t)-722 << 16) | 7874u));
+    chroma1(a, b, width, 0, u, v);
+    ptrdiff_t i = 1;
+    if (2 * i + 32 <= width) {
+        // Pixel 1, the left neighbour of sample 1, in the top lane.
+        const uint32_t m = 0x00FF00FFu;
+        __m512i prevRB = _mm512_set1_epi32((int)((a[1] & m) + (b[1] & m)));
+        __m512i prevGA = _mm512_set1_epi32((int)(((a[1] >> 8) & m) + ((b[1] >> 8) & m)));
+        for (; i < cw && 2 * i + 32 <= width; i += 16) {
+            __m512i rb0, ga0, rb1, ga1;
+            pair_sums(a, b, 2 * i, &rb0, &ga0);
+            pair_sums(a, b, 2 * i + 16, &rb1, &ga1);
+            __m512i midRB = _mm512_permutex2var_epi32(rb0, evenIdx, rb1), rightRB = _mm512_permutex2var_epi32(rb0, oddIdx, rb1);
+            __m512i midGA = _mm512_permutex2var_epi32(ga0, evenIdx, ga1), rightGA = _mm512_permutex2var_epi32(ga0, oddIdx, ga1);
+            __m512i leftRB = _mm512_alignr_epi32(rightRB, prevRB, 15), leftGA = _mm512_alignr_epi32(rightGA, prevGA, 15);
+            prevRB = rightRB;
+            prevGA = rightGA;
+            __m512i rb = _mm512_add_epi32(_mm512_add_epi32(leftRB, rightRB), _mm512_add_epi32(midRB, midRB));
+            __m512i ga = _mm512_add_epi32(_mm512_add_epi32(leftGA, rightGA), _mm512_add_epi32(midGA, midGA));
+            __m512i nb = _mm512_add_epi32(_mm512_madd_epi16(rb, cbrb), _mm512_madd_epi16(ga, cga));
+            __m512i nr = _mm512_add_epi32(_mm512_madd_epi16(rb, crrb), _mm512_madd_epi16(ga, cga));
+            _mm_storeu_si128((__m128i *)(u + i), _mm512_cvtepi32_epi8(muladd_high(nb, CB5_M, CB5_B, C5_K)));
+            _mm_storeu_si128((__m128i *)(v + i), _mm512_cvtepi32_epi8(muladd_high(nr, CR5_M, CR5_B, C5_K)));
+        }
+    }
+    for (; i < cw; i++) chroma1(a, b, width, i, u + i, v + i);
+}
 #endif
 
 void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v) {
     ptrdiff_t cw = (width + 1) / 2, ch = (height + 1) / 2;
 #if CRK_YUV_X86
+    if (crk_wide() >= 2) {
+        for (ptrdiff_t j = 0; j < ch; j++) {
+            const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
+            luma_row_avx512(a, width, y + 2 * j * width);
+            if (b != a) luma_row_avx512(b, width, y + (2 * j + 1) * width);
+            chroma_row_avx512(a, b, width, cw, u + j * cw, v + j * cw);
+        }
+        return;
+    }
     if (crk_wide() >= 1) {
         // Row pair by row pair, luma then chroma, so the chroma pass reads the two rows
         // while they are still in the first-level cache (a 1080p frame is 8 MB: two passes
@@ -165,4 +294,26 @@ void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t
         const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
         for (ptrdiff_t i = 0; i < cw; i++) chroma1(a, b, width, i, u + j * cw + i, v + j * cw + i);
     }
+}
+
+#if CRK_YUV_X86
+// ⌊(x·m + b) / 2^k⌋ against ⌊(a·x + c) / d⌋ for every x in [lo, hi]; the first x where they
+// differ, or hi + 1.
+static int64_t first_mismatch(int64_t lo, int64_t hi, int64_t m, int64_t b, int k, int64_t a, int64_t c, int64_t d) {
+    for (int64_t x = lo; x <= hi; x++) {
+        int64_t num = a * x + c, want = num >= 0 ? num / d : -((-num + d - 1) / d);
+        int64_t sum = x * m + b;
+        if (sum < 0 || (sum >> k) != want || (sum >> k) >= ((int64_t)1 << 32)) return x;
+    }
+    return hi + 1;
+}
+#endif
+
+int crk_yuv_check_constants(void) {
+#if CRK_YUV_X86
+    if (first_mismatch(0, Y5_RANGE, Y5_M, Y5_B, Y5_K, 73, 425000 + 16 * 850000, 850000) <= Y5_RANGE) return 1;
+    if (first_mismatch(-CB5_RANGE, CB5_RANGE, CB5_M, CB5_B, C5_K, 14, CB_BIAS, CB_DIV) <= CB5_RANGE) return 2;
+    if (first_mismatch(-CR5_RANGE, CR5_RANGE, CR5_M, CR5_B, C5_K, 14, CR_BIAS, CR_DIV) <= CR5_RANGE) return 3;
+#endif
+    return 0;
 }

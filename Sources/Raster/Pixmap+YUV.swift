@@ -30,8 +30,9 @@
 //   Cr = ⌊(14·(7874 ΣR − 7152 ΣG − 722 ΣB) + 257·1003935) / 2007870⌋   (2(1 − Kr) = 15748/10000)
 //
 // where Σ are the 1 2 1 weighted sums over the block's two rows. `yuv420pReference` is
-// that arithmetic written plainly; `yuv420p` runs CRasterKernels' `crk_yuv420p` (AVX2
-// where the CPU has it, a scalar C loop otherwise), tested byte for byte against it.
+// that arithmetic written plainly; `yuv420p` runs CRasterKernels' `crk_yuv420p` (AVX-512
+// or AVX2 where the CPU has it, a scalar C loop otherwise; `CHARTREEL_SIMD` as for the
+// other kernels), tested byte for byte against it.
 // Measured on the curved-line frames (800×600): see docs/benchmarks.md.
 import CRasterKernels
 

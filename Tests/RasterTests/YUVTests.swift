@@ -4,13 +4,14 @@ import TestSupport
 @testable import Raster
 
 /// The yuv420p conversion (Pixmap+YUV.swift): the reference against the BT.709 definition
-/// and known colours, and the fast kernel (AVX2 and the scalar C fallback) against the
-/// reference, byte for byte: on every RGB triple for luma, on random frames of every size
-/// parity for chroma.
+/// and known colours, and the fast kernels (AVX-512, AVX2 and the scalar C fallback)
+/// against the reference, byte for byte: on every RGB triple for luma, on random frames of
+/// every size parity for chroma.
 final class YUVTests: XCTestCase {
     override func tearDown() { crk_reset_wide(); super.tearDown() }
 
-    /// The kernel levels this CPU can run: the scalar C loop and the AVX2 path when present.
+    /// The kernel levels this CPU can run: the scalar C loop, and the AVX2 and AVX-512
+    /// paths when present.
     var levels: [Int32] { Array(0...crk_cpu_level()) }
 
     func opaque(_ w: Int, _ h: Int, _ pixel: (Int) -> UInt32) -> Pixmap {
@@ -81,10 +82,12 @@ final class YUVTests: XCTestCase {
     func testRandomFramesOfEverySizeParityMatchTheReference() {
         // Noise, a few flat colours with extremes (the largest weighted sums), and
         // translucent frames (converted from straight colour), at sizes around the vector
-        // width (16 pixels per 8 chroma samples) and odd in either direction.
+        // widths (AVX2: 16 pixels per 8 chroma samples, 8 luma; AVX-512: 32 per 16 chroma
+        // samples after the first, 16 luma) and odd in either direction.
         var rng = SplitMix64(state: 2020)
         let sizes = [(1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (5, 2), (15, 3), (16, 2), (17, 4), (18, 5), (31, 7),
-                     (32, 2), (33, 9), (34, 3), (47, 1), (64, 64), (100, 37), (257, 11), (801, 601)]
+                     (32, 2), (33, 9), (34, 3), (35, 2), (47, 1), (63, 3), (64, 64), (65, 5), (66, 2), (67, 3),
+                     (97, 4), (98, 1), (100, 37), (130, 3), (257, 11), (801, 601), (1921, 7)]
         let palette: [UInt32] = [0x000000, 0xFFFFFF, 0xFF0000, 0x00FF00, 0x0000FF, 0xFFFF00, 0x00FFFF, 0xFF00FF, 0x6A5ACD]
         for (w, h) in sizes {
             let noise = opaque(w, h) { _ in UInt32(truncatingIfNeeded: rng.next()) }
@@ -107,6 +110,36 @@ final class YUVTests: XCTestCase {
                         let i = zip(got, ref).enumerated().first { $0.element.0 != $0.element.1 }!.offset
                         XCTFail("\(w)x\(h) level \(level): byte \(i) is \(got[i]), reference \(ref[i])")
                     }
+                }
+            }
+        }
+    }
+
+    func testWideConstantsAreExactOverTheirWholeRange() {
+        // The AVX-512 path divides by multiply-add constants found by search (yuv.c); the
+        // C side checks them against the exact division on every input value.
+        XCTAssertEqual(crk_yuv_check_constants(), 0)
+    }
+
+    func testWideKernelsMatchTheScalarKernelOnRandomFrames() {
+        // Many random frames at random sizes, every level against the scalar C loop (the
+        // reference is slower; the scalar loop is checked against it above): noise, and
+        // frames of four random colours (long runs, where a lane mix-up cannot hide).
+        var rng = SplitMix64(state: 5120)
+        for round in 0..<400 {
+            let w = 1 + Int(rng.next() % (round % 40 == 0 ? 2000 : 200)), h = 1 + Int(rng.next() % 6)
+            let palette = (0..<4).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            let frame = round % 2 == 0 ? opaque(w, h) { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                                       : opaque(w, h) { _ in palette[Int(rng.next() % 4)] }
+            crk_set_wide(0)
+            let scalar = frame.yuv420p()
+            for level in levels.dropFirst() {
+                crk_set_wide(level)
+                let got = frame.yuv420p()
+                if got != scalar {
+                    let i = zip(got, scalar).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+                    XCTFail("\(w)x\(h) level \(level): byte \(i) is \(got[i]), scalar \(scalar[i])")
+                    return
                 }
             }
         }

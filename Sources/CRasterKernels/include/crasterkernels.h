@@ -64,8 +64,13 @@ void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t 
 /// bytes), chroma into `u` and `v` (`(width+1)/2`·`(height+1)/2` bytes each), each
 /// chroma sample weighing its block's two rows and columns 2i−1, 2i, 2i+1 by 1, 2, 1
 /// (H.264's default left siting), clamped at the edges. Raster's `yuv420pReference`
-/// (Pixmap+YUV.swift), byte for byte; AVX2 when `crk_wide()` allows, else scalar C.
+/// (Pixmap+YUV.swift), byte for byte; AVX-512 or AVX2 as `crk_wide()` allows, else scalar C.
 void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v);
+
+/// Checks the AVX-512 conversion's multiply-add constants against the exact divisions on
+/// every value their inputs can take (yuv.c): 0 when all agree, else 1 (luma), 2 (Cb) or
+/// 3 (Cr). Always 0 where there is no x86 path.
+int crk_yuv_check_constants(void);
 
 /// Asks Linux to back the 2 MB-aligned part of `n` bytes at `p` with transparent huge
 /// pages (`madvise(MADV_HUGEPAGE)`; Debian's default THP mode honours only such advice).
