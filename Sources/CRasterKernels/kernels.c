@@ -347,6 +347,12 @@ static inline AVX512 __m512i gather16(const uint32_t *lut, __m256i lo, __m256i h
     return _mm512_i32gather_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), (const int *)lut, 4);
 }
 
+// `gather16` of the lanes set in `m`; the others are zero and read nothing.
+static inline AVX512 __m512i gather16_masked(const uint32_t *lut, __m256i lo, __m256i hi, __mmask16 m) {
+    return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1),
+                                       (const int *)lut, 4);
+}
+
 static inline __attribute__((always_inline)) AVX512 void linear_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
         const uint32_t *lut, int n, const int spread, double p0, double a) {
     __m512i c = _mm512_set1_epi16((short)cov);
@@ -360,10 +366,15 @@ static inline __attribute__((always_inline)) AVX512 void linear_loop512(uint32_t
         _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
         i0 = _mm512_add_pd(i0, sixteen);
     }
-    // The tail keeps the span's own origin: p0 + a·(i + j), not (p0 + a·i) + a·j.
-    for (; i < len; i++) {
-        uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
-        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    // The last 1–15 pixels: one more step under a mask (lanes past the span load, gather
+    // and store nothing), so the tail costs a step instead of a scalar loop of up to 15
+    // positions, roots and composites. Its positions are the body's, p0 + a·(i + j).
+    if (i < len) {
+        __mmask16 m = (__mmask16)((1u << (len - i)) - 1);
+        __m256i lo = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, i0)), spread, n);
+        __m256i hi = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, _mm512_add_pd(i0, eight))), spread, n);
+        __m512i s = gather16_masked(lut, lo, hi, m), d = _mm512_maskz_loadu_epi32(m, dst + i);
+        _mm512_mask_storeu_epi32(dst + i, m, over16(s, d, c, cov == 255));
     }
 }
 
@@ -401,12 +412,15 @@ static inline __attribute__((always_inline)) AVX512 void radial_loop512(uint32_t
         _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
         i0 = _mm512_add_pd(i0, sixteen);
     }
-#undef CRK_RADIAL_T512
-    for (; i < len; i++) {
-        double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;
-        uint32_t s = lut[table_index((__builtin_sqrt(dx * dx + dy * dy) - r0) * k, spread, n)];
-        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    // The last 1–15 pixels in one masked step, as in linear_loop512.
+    if (i < len) {
+        __mmask16 m = (__mmask16)((1u << (len - i)) - 1);
+        __m512d i1 = _mm512_add_pd(i0, eight);
+        __m256i lo = index8(CRK_RADIAL_T512(i0), spread, n), hi = index8(CRK_RADIAL_T512(i1), spread, n);
+        __m512i s = gather16_masked(lut, lo, hi, m), d = _mm512_maskz_loadu_epi32(m, dst + i);
+        _mm512_mask_storeu_epi32(dst + i, m, over16(s, d, c, cov == 255));
     }
+#undef CRK_RADIAL_T512
 }
 
 static AVX512 void radial_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
