@@ -169,8 +169,16 @@ public final class Rasterizer {
     var denseCover = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     var denseArea = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     var denseCapacity = 0
-    /// Rows with more cells than this are accumulated densely instead of sorted.
-    static let denseRowCells = 64
+    /// One bit per column of the dense row: the columns that hold cells, all zero between rows.
+    var denseBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    /// Rows with more cells than this are accumulated densely instead of sorted (tests
+    /// raise it to compare with the sorts).
+    static var denseRowCells = 64
+    /// Whether a dense row is scanned by its touched columns' bits rather than column by
+    /// column (tests compare the two).
+    static var denseRowBits = true
+    /// How many rows were swept as dense rows since this was last set (for tests).
+    var denseRowsSwept = 0
 
     /// Per-pixel cover and area of a small shape's box (`sweepRuns`), all zero between shapes.
     var boxCover = UnsafeMutablePointer<Double>.allocate(capacity: 1)
@@ -189,7 +197,7 @@ public final class Rasterizer {
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); boxCover.deallocate(); boxArea.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them
@@ -406,8 +414,11 @@ public final class Rasterizer {
             denseCapacity = clipWidth + 1
             denseCover = .allocate(capacity: denseCapacity); denseCover.initialize(repeating: 0, count: denseCapacity)
             denseArea = .allocate(capacity: denseCapacity); denseArea.initialize(repeating: 0, count: denseCapacity)
+            denseBits.deallocate()
+            denseBits = .allocate(capacity: denseCapacity / 64 + 1); denseBits.initialize(repeating: 0, count: denseCapacity / 64 + 1)
         }
         let dc = denseCover, da = denseArea
+        let denseRowCells = Rasterizer.denseRowCells, denseRowBits = Rasterizer.denseRowBits
         // A small shape (a glyph run) whose box holds few pixels per cell: its cells summed
         // into a dense box in the order they were deposited, then swept row by row over the
         // box, without either sort. Each pixel's sums are the sparse path's (the same cells
@@ -493,9 +504,15 @@ public final class Rasterizer {
             for r in 0..<rows {
                 let s = Int(rs[r + 1]), e = Int(rs[r + 2])
                 if s == e { continue }
-                if e - s > Rasterizer.denseRowCells && !evenOdd {
+                if e - s > denseRowCells && !evenOdd {
                     if runRows > 0 { body(base + runStart, runRows, UnsafeBufferPointer(start: spans, count: prevCount)); runRows = 0 }
                     prevRow = -2
+                    denseRowsSwept &+= 1
+                    if denseRowBits {
+                        let count = sweepDenseRow(cs, keys + s, e - s, minX: minX, maxX: maxX, spans: spans, alpha)
+                        if count > 0 { body(base + r, 1, UnsafeBufferPointer(start: spans, count: count)) }
+                        continue
+                    }
                     // Many cells in one row (a dense polyline crossing it again and again):
                     // accumulate them by column into a dense row, O(cells + width), where
                     // the insertion sort below is quadratic. The sums are taken in the same
