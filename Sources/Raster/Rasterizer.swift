@@ -180,6 +180,22 @@ public final class Rasterizer {
     /// How many rows were swept as dense rows since this was last set (for tests).
     var denseRowsSwept = 0
 
+    /// Large shapes summed in boxes of a few rows (`sweepBandBox`): the fewest cells, and
+    /// whether it is on (tests compare with the sorts).
+    static var bandBoxCells = 32_768
+    static var bandBox = true
+    /// Whether the last `sweepRuns` summed boxes of rows (for tests).
+    var lastSweptAsBandBox = false
+    /// Its buffers: the start of each group's cells, the cells binned by group, one
+    /// group's cover and area pairs and its bits of touched columns (zero between groups).
+    var groupStart: [Int] = []
+    var binned = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
+    var binnedCapacity = 1
+    var bandBox = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    var bandBoxCapacity = 0
+    var bandBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    var bandBitsCapacity = 0
+
     /// Per-pixel cover and area of a small shape's box (`sweepRuns`), all zero between shapes.
     var boxCover = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     var boxArea = UnsafeMutablePointer<Double>.allocate(capacity: 1)
@@ -197,7 +213,7 @@ public final class Rasterizer {
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); binned.deallocate(); bandBox.deallocate(); bandBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them
@@ -473,6 +489,9 @@ public final class Rasterizer {
             }
         }
         lastSweptAsBox = false
+        lastSweptAsBandBox = false
+        if !evenOdd && Rasterizer.bandBox
+            && sweepBandBox(cells, base: base, rows: rows, minX: minX, maxX: maxX, spans: spans, alpha, body) { return }
         // Even-odd pixels holding two separate edges are sampled from crossings.
         var sampler: CrossingSampler? = nil
         var sampledX: [Int32] = [], sampledCov: [Double] = []

@@ -7,15 +7,23 @@ import TestSupport
 /// bits (Rasterizer+DenseRows.swift); the spans must be those of the column-by-column
 /// scan and those of the sorted cells.
 final class DenseRowTests: XCTestCase {
-    enum Route { case bits, columns, sorts }
+    enum Route { case bits, columns, sorts, bandBox }
 
-    func rows(_ r: Rasterizer, _ path: Route, _ polylines: [Polyline], clip: (Int, Int, Int, Int), opacity: Double) -> [Int: [Span]] {
+    func rows(_ r: Rasterizer, _ path: Route, _ polylines: [Polyline], clip: (Int, Int, Int, Int), opacity: Double,
+              boxPixels: Int = 32_768) -> [Int: [Span]] {
         let savedBits = Rasterizer.denseRowBits, savedCells = Rasterizer.denseRowCells, savedBox = Rasterizer.boxSweep
+        let savedBand = Rasterizer.bandBox, savedBandCells = Rasterizer.bandBoxCells, savedPixels = Rasterizer.bandBoxPixels
         Rasterizer.denseRowBits = path == .bits
         if path == .sorts { Rasterizer.denseRowCells = .max }
+        Rasterizer.bandBox = path == .bandBox
+        Rasterizer.bandBoxCells = 64
+        Rasterizer.bandBoxPixels = boxPixels
         // Shapes this small would mostly be summed in a dense box (BoxSweepTests).
         Rasterizer.boxSweep = false
-        defer { Rasterizer.denseRowBits = savedBits; Rasterizer.denseRowCells = savedCells; Rasterizer.boxSweep = savedBox }
+        defer {
+            Rasterizer.denseRowBits = savedBits; Rasterizer.denseRowCells = savedCells; Rasterizer.boxSweep = savedBox
+            Rasterizer.bandBox = savedBand; Rasterizer.bandBoxCells = savedBandCells; Rasterizer.bandBoxPixels = savedPixels
+        }
         var out: [Int: [Span]] = [:]
         r.reset(clipX: clip.0, clipY: clip.1, clipWidth: clip.2, clipHeight: clip.3)
         r.add(polylines)
@@ -35,7 +43,7 @@ final class DenseRowTests: XCTestCase {
         var rng = SplitMix64(seed: 2324)
         func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
         let r = Rasterizer()
-        var denseRows = 0, trialsWithDense = 0
+        var denseRows = 0, trialsWithDense = 0, banded = 0
         for trial in 0..<1_000 {
             let width = 20 + pick(300), height = 4 + pick(40)
             let clip = trial % 3 == 0 ? (0, 0, width, height) : (pick(10), pick(5), width - pick(15), height - pick(4))
@@ -73,9 +81,14 @@ final class DenseRowTests: XCTestCase {
             XCTAssertEqual(r.denseRowsSwept, 0)
             XCTAssertEqual(bits, columns, "trial \(trial): bits against columns")
             XCTAssertEqual(bits, sorts, "trial \(trial): bits against sorts")
-            if bits != columns || bits != sorts { return }
+            // Boxes of a few rows: groups of one row up to the whole shape.
+            let boxed = rows(r, .bandBox, polylines, clip: clip, opacity: opacity, boxPixels: [32_768, 1_024, 400][pick(3)])
+            if r.lastSweptAsBandBox { banded += 1 }
+            XCTAssertEqual(boxed, sorts, "trial \(trial): boxes of rows against sorts")
+            if bits != columns || bits != sorts || boxed != sorts { return }
         }
         XCTAssertGreaterThan(trialsWithDense, 500)
         XCTAssertGreaterThan(denseRows, 10_000)
+        XCTAssertGreaterThan(banded, 500)
     }
 }
