@@ -101,7 +101,9 @@ enum SignalRouter {
             if sig == 0, let f = first {
                 SignalTrap.exitNow(f.signal, reason: "the clean stop took over \(SignalTrap.deadline) s")
             }
-            guard sig > 0 else { continue }
+            // -1 cannot happen with a valid signalfd (EINTR and EAGAIN are retried inside);
+            // if it ever does, wait a little rather than spin.
+            guard sig > 0 else { if sig < 0 { usleep(100_000) }; continue }
             lock.lock(); let trap = traps.last; lock.unlock()
             guard let trap else {
                 EmergencyCleanup.run()
