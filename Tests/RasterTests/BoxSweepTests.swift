@@ -10,16 +10,7 @@ final class BoxSweepTests: XCTestCase {
         let saved = Rasterizer.boxSweep
         Rasterizer.boxSweep = box
         defer { Rasterizer.boxSweep = saved }
-        var out: [Int: [Span]] = [:]
-        r.reset(clipX: clip.0, clipY: clip.1, clipWidth: clip.2, clipHeight: clip.3)
-        r.add(polylines)
-        r.sweepRuns(rule: .nonZero, opacity: opacity) { y, n, spans in
-            for k in 0..<n {
-                XCTAssertNil(out[y + k])
-                out[y + k] = Array(spans)
-            }
-        }
-        return out
+        return sweptRows(r, polylines, clip: clip, opacity: opacity)
     }
 
     /// Random polygons of a few contours in a small box (glyph-like), some crossing

@@ -24,16 +24,7 @@ final class DenseRowTests: XCTestCase {
             Rasterizer.denseRowBits = savedBits; Rasterizer.denseRowCells = savedCells; Rasterizer.boxSweep = savedBox
             Rasterizer.bandBox = savedBand; Rasterizer.bandBoxCells = savedBandCells; Rasterizer.bandBoxPixels = savedPixels
         }
-        var out: [Int: [Span]] = [:]
-        r.reset(clipX: clip.0, clipY: clip.1, clipWidth: clip.2, clipHeight: clip.3)
-        r.add(polylines)
-        r.sweepRuns(rule: .nonZero, opacity: opacity) { y, n, spans in
-            for k in 0..<n {
-                XCTAssertNil(out[y + k])
-                out[y + k] = Array(spans)
-            }
-        }
-        return out
+        return sweptRows(r, polylines, clip: clip, opacity: opacity)
     }
 
     /// Dense random walks (many points per column, jumping several rows each), raw or

@@ -7,16 +7,7 @@ import TestSupport
 /// (Rasterizer+Rectangles.swift); the spans must be those of the cell path.
 final class RectangleSweepTests: XCTestCase {
     /// Each row's spans, from a sweep that hands over runs of rows.
-    func rows(_ sweep: ((Int, Int, UnsafeBufferPointer<Span>) -> Void) -> Void) -> [Int: [Span]] {
-        var out: [Int: [Span]] = [:]
-        sweep { y, n, spans in
-            for k in 0..<n {
-                XCTAssertNil(out[y + k], "row \(y + k) handed over twice")
-                out[y + k] = Array(spans)
-            }
-        }
-        return out
-    }
+    func rows(_ sweep: ((Int, Int, UnsafeBufferPointer<Span>) -> Void) -> Void) -> [Int: [Span]] { sweptRows(sweep) }
 
     /// The rectangle's four points from corner `start`, either way round.
     func rectangle(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, start: Int, reversed: Bool) -> Polyline {
