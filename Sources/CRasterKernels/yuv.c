@@ -267,24 +267,19 @@ AVX512 static void chroma_row_avx512(const uint32_t *a, const uint32_t *b, ptrdi
 void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v) {
     ptrdiff_t cw = (width + 1) / 2, ch = (height + 1) / 2;
 #if CRK_YUV_X86
-    if (crk_wide() >= 2) {
-        for (ptrdiff_t j = 0; j < ch; j++) {
-            const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
-            luma_row_avx512(a, width, y + 2 * j * width);
-            if (b != a) luma_row_avx512(b, width, y + (2 * j + 1) * width);
-            chroma_row_avx512(a, b, width, cw, u + j * cw, v + j * cw);
-        }
-        return;
-    }
-    if (crk_wide() >= 1) {
+    void (*luma)(const uint32_t *, ptrdiff_t, uint8_t *) = NULL;
+    void (*chroma)(const uint32_t *, const uint32_t *, ptrdiff_t, ptrdiff_t, uint8_t *, uint8_t *) = NULL;
+    if (crk_wide() >= 2) { luma = luma_row_avx512; chroma = chroma_row_avx512; }
+    else if (crk_wide() >= 1) { luma = luma_row_avx2; chroma = chroma_row_avx2; }
+    if (luma) {
         // Row pair by row pair, luma then chroma, so the chroma pass reads the two rows
         // while they are still in the first-level cache (a 1080p frame is 8 MB: two passes
         // over the whole frame read it twice from memory).
         for (ptrdiff_t j = 0; j < ch; j++) {
             const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
-            luma_row_avx2(a, width, y + 2 * j * width);
-            if (b != a) luma_row_avx2(b, width, y + (2 * j + 1) * width);
-            chroma_row_avx2(a, b, width, cw, u + j * cw, v + j * cw);
+            luma(a, width, y + 2 * j * width);
+            if (b != a) luma(b, width, y + (2 * j + 1) * width);
+            chroma(a, b, width, cw, u + j * cw, v + j * cw);
         }
         return;
     }
