@@ -43,6 +43,8 @@ public struct DataTimeline: Sendable {
     /// ("2020-Q1", "Season 3", "FY24"): the distinct values in order of first appearance,
     /// step i named `stepNames[i]` (its time is i). nil for number and date times.
     public internal(set) var stepNames: [String]?
+    /// Each step name's step (its index in `stepNames`), for the per-frame step positions.
+    var stepOfName: [String: Int] = [:]
     /// Ranks written into the rows: at each time step the keys ranked by a field.
     public struct Ranking: Sendable, Equatable {
         /// The field ranked, largest first.
@@ -200,10 +202,9 @@ public struct DataTimeline: Sendable {
         let timeColumn = rows.column(timeField), keyColumn = rows.column(keyField)
         let names = Self.stepNames(timeColumn, count: rows.count)
         if let names {
-            var index: [String: Int] = [:]
-            for (i, n) in names.enumerated() { index[n] = i }
+            for (i, n) in names.enumerated() { stepOfName[n] = i }
             for i in rows.indices {
-                guard let n = timeColumn?[i]?.keyText, let t = index[n] else { throw .badTime(row: i) }
+                guard let n = timeColumn?[i]?.keyText, let t = stepOfName[n] else { throw .badTime(row: i) }
                 times.append(Double(t))
             }
         } else {
@@ -585,10 +586,8 @@ public struct DataTimeline: Sendable {
             out.setColumn(Self.flySideField, DataColumn(shown.lazy.map { $0.fly.map { DataValue.string($0.side) } }))
         }
         if shown.contains(where: \.head) { out.setColumn(Self.headField, DataColumn(numbers: shown.map { $0.head ? 1 : nil })) }
-        if let names = stepNames, let column = table.column(timeField) {
-            var index: [String: Double] = [:]
-            for (i, n) in names.enumerated() { index[n] = Double(i) }
-            func step(_ r: Int) -> Double? { (column[r]?.keyText).flatMap { index[$0] } }
+        if stepNames != nil, let column = table.column(timeField) {
+            func step(_ r: Int) -> Double? { (column[r]?.keyText).flatMap { stepOfName[$0] }.map(Double.init) }
             out.setColumn(Self.stepField, DataColumn(numbers: shown.map { r -> Double? in
                 guard let a = step(r.a) else { return nil }
                 guard r.interpolates, let b = step(r.b) else { return a }
