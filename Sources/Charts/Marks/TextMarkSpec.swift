@@ -74,7 +74,7 @@ public struct TextMarkSpec: ChartMark {
         let encoded = o.color != nil
         var labels: [(node: TextNode, point: Point, row: Int)] = []
         let groups = chart.groupSlots(els, field: groupField)
-        let inside = insideColors(els, chart: chart, state: l)
+        let inside = insideColors(els, chart: chart)
         for (i, e) in els.enumerated() {
             let value = atPeak ? (e.low + e.high) / 2 : e.high
             var point = horizontal ? Point(l.x(value), l.y(e.key)) : Point(l.x(e.key), l.y(value))
@@ -150,7 +150,7 @@ public struct TextMarkSpec: ChartMark {
     /// The colour of each element's label inside its bar: `insideColor`, or the better
     /// reading of white and a dark text colour on the colour the chart's first bar mark
     /// gives that row.
-    func insideColors(_ els: [MarkElement], chart: ChartSpec, state l: ChartState) -> [Color] {
+    func insideColors(_ els: [MarkElement], chart: ChartSpec) -> [Color] {
         guard position == .insideEnd && !atPeak else { return [] }
         if let insideColor { return Array(repeating: insideColor, count: els.count) }
         guard let bar = chart.marks.first(where: { $0 is BarMarkSpec }) else { return Array(repeating: .white, count: els.count) }
