@@ -4,14 +4,16 @@
 //
 // Every output is the exact rational value of its definition rounded half up, computed
 // in integers: BT.709's coefficients are decimals, so each sample is an integer numerator
-// over a constant denominator (the derivation is in Pixmap+YUV.swift). The AVX2 path
-// divides by those constants with a multiply by M = ceil(2^k / d) and a shift by k,
-// which equals the floor of the quotient for every numerator x with x·(M·d − 2^k) < 2^k
-// (then x·M / 2^k = x/d + a part too small to reach the next integer). The constants
-// below meet that for every numerator the formulas can produce (checked in comments);
+// over a constant denominator (the derivation is in Pixmap+YUV.swift). The scalar path
+// divides; the wide paths fold each divide, with its factor and bias, into one 32×32→64-bit
+// multiply and a 64-bit add whose high bits are the quotient (constants below, and how
+// they were found in the AVX-512 notes). The constants give the exact quotient for every
+// numerator the formulas can produce; `crk_yuv_check_constants` checks that, and
 // RasterTests compare this file with the reference on every RGB triple for luma and on
 // random frames of every size parity for chroma, at every level the CPU has.
 #include "crasterkernels.h"
+
+#include <string.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define CRK_YUV_X86 1
@@ -19,24 +21,14 @@
 #endif
 
 // Luma: Y = 16 + floor((73·n + 425000) / 850000), n = 2126 R + 7152 G + 722 B.
-// Numerators reach 73·2550000 + 425000 = 186,575,000; M·d − 2^48 = 489,344, and
-// 489,344 · 186,575,000 < 2^48.
 #define Y_DIV 850000u
-#define Y_MAGIC 331147032u
-#define Y_SHIFT 48
 // Chroma over the weighted sums S (weights 1 2 1 on two rows, 8 in all):
-// Cb = floor((14·(9278 SB − 2126 SR − 7152 SG) + 257·1182945) / 2365890), numerators
-// ≤ 568,996,545, M·d − 2^53 = 45,358;
-// Cr = floor((14·(7874 SR − 7152 SG − 722 SB) + 257·1003935) / 2007870), numerators
-// ≤ 482,892,735, M·d − 2^52 = 1,750,814. Both products stay below 2^k.
+// Cb = floor((14·(9278 SB − 2126 SR − 7152 SG) + 257·1182945) / 2365890),
+// Cr = floor((14·(7874 SR − 7152 SG − 722 SB) + 257·1003935) / 2007870).
 #define CB_BIAS (257 * 1182945)
 #define CB_DIV 2365890u
-#define CB_MAGIC 3807108215u
-#define CB_SHIFT 53
 #define CR_BIAS (257 * 1003935)
 #define CR_DIV 2007870u
-#define CR_MAGIC 2242973713u
-#define CR_SHIFT 52
 
 static inline uint8_t luma1(uint32_t p) {
     uint32_t n = 2126u * (p & 255u) + 7152u * ((p >> 8) & 255u) + 722u * ((p >> 16) & 255u);
@@ -58,16 +50,35 @@ static inline void chroma1(const uint32_t *a, const uint32_t *b, ptrdiff_t width
     *v = (uint8_t)((uint32_t)(14 * nr + CR_BIAS) / CR_DIV);
 }
 
+// The divides folded into one multiply-add each (the AVX-512 notes below say how these
+// were found; `crk_yuv_check_constants` checks every input again):
+// Y = ⌊(n·Y5_M + Y5_B) / 2^39⌋ = 16 + ⌊(73n + 425000) / 850000⌋ for n ∈ [0, 2550000].
+#define Y5_M 47214323
+#define Y5_B 9070970861064LL
+#define Y5_K 39
+// Cb = ⌊(x·CB5_M + CB5_B) / 2^44⌋ = ⌊(14x + 257·1182945) / 2365890⌋ for |x| ≤ 18,927,120;
+// Cr likewise with ⌊(14x + 257·1003935) / 2007870⌋ for |x| ≤ 16,062,960.
+#define CB5_M 104100615
+#define CB5_B 2260595904046080LL
+#define CR5_M 122662625
+#define CR5_B 2260595899815863LL
+#define C5_K 44
+#define Y5_RANGE 2550000
+#define CB5_RANGE 18927120
+#define CR5_RANGE 16062960
+
 #if CRK_YUV_X86
 #define AVX2 __attribute__((target("avx2")))
 
-// floor(x / d) for eight unsigned 32-bit numerators, by the magic multiply above.
-AVX2 static inline __m256i div_magic(__m256i x, uint32_t magic, int shift) {
-    __m256i m = _mm256_set1_epi32((int)magic);
-    __m128i s = _mm_cvtsi32_si128(shift);
-    __m256i even = _mm256_srl_epi64(_mm256_mul_epu32(x, m), s);
-    __m256i odd = _mm256_srl_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), m), s);
-    return _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
+// ⌊(x·m + b) / 2^k⌋ for eight signed 32-bit x, 32 ≤ k, the results below 2^32: the
+// AVX2 form of muladd_high below (one signed multiply and one add per pair of lanes, the
+// high halves taken in place).
+AVX2 static inline __m256i muladd_high8(__m256i x, int32_t m, int64_t b, int k) {
+    const __m256i vm = _mm256_set1_epi32(m), vb = _mm256_set1_epi64x(b);
+    __m256i even = _mm256_add_epi64(_mm256_mul_epi32(x, vm), vb);
+    __m256i odd = _mm256_add_epi64(_mm256_mul_epi32(_mm256_shuffle_epi32(x, _MM_SHUFFLE(3, 3, 1, 1)), vm), vb);
+    __m256i hi = _mm256_blend_epi32(_mm256_shuffle_epi32(even, _MM_SHUFFLE(3, 3, 1, 1)), odd, 0xAA);
+    return _mm256_srli_epi32(hi, k - 32);
 }
 
 // The low byte of each 32-bit lane, eight bytes in order.
@@ -83,14 +94,12 @@ AVX2 static void luma_row_avx2(const uint32_t *src, ptrdiff_t width, uint8_t *y)
     const __m256i lo = _mm256_set1_epi32(0x00FF00FF);
     const __m256i crb = _mm256_set1_epi32((722 << 16) | 2126);   // R in the low half, B in the high
     const __m256i cg = _mm256_set1_epi32(7152);                  // G in the low half, A ignored
-    const __m256i k73 = _mm256_set1_epi32(73), bias = _mm256_set1_epi32(425000), sixteen = _mm256_set1_epi32(16);
     ptrdiff_t x = 0;
     for (; x + 8 <= width; x += 8) {
         __m256i p = _mm256_loadu_si256((const __m256i *)(src + x));
         __m256i n = _mm256_add_epi32(_mm256_madd_epi16(_mm256_and_si256(p, lo), crb),
                                      _mm256_madd_epi16(_mm256_and_si256(_mm256_srli_epi32(p, 8), lo), cg));
-        __m256i num = _mm256_add_epi32(_mm256_mullo_epi32(n, k73), bias);
-        store8(y + x, _mm256_add_epi32(div_magic(num, Y_MAGIC, Y_SHIFT), sixteen));
+        store8(y + x, muladd_high8(n, Y5_M, Y5_B, Y5_K));
     }
     for (; x < width; x++) y[x] = luma1(src[x]);
 }
@@ -119,45 +128,42 @@ AVX2 static inline void row_sums(const uint32_t *row, ptrdiff_t c, __m256i *rb, 
     *ga = _mm256_add_epi32(_mm256_add_epi32(lga, rga), _mm256_add_epi32(mga, mga));
 }
 
-// One row pair of chroma: samples 1 … while all their pixels are inside the row, eight
-// at a time; sample 0 (its left pixel clamped) and the tail by the scalar formula.
-AVX2 static void chroma_row_avx2(const uint32_t *a, const uint32_t *b, ptrdiff_t width, ptrdiff_t cw,
+// Samples i0 ..< i1 of one row pair of chroma (u and v point at sample 0): eight at a
+// time while all their pixels are inside the row; sample 0 (its left pixel clamped) and
+// the tail by the scalar formula.
+AVX2 static void chroma_row_avx2(const uint32_t *a, const uint32_t *b, ptrdiff_t width, ptrdiff_t i0, ptrdiff_t i1,
                                  uint8_t *u, uint8_t *v) {
     const __m256i cbrb = _mm256_set1_epi32((int)((9278u << 16) | (uint16_t)-2126));
     const __m256i cbga = _mm256_set1_epi32((uint16_t)-7152);
     const __m256i crrb = _mm256_set1_epi32((int)(((uint32_t)(uint16_t)-722 << 16) | 7874u));
     const __m256i crga = cbga;
-    const __m256i k14 = _mm256_set1_epi32(14);
-    const __m256i cbBias = _mm256_set1_epi32(CB_BIAS), crBias = _mm256_set1_epi32(CR_BIAS);
-    chroma1(a, b, width, 0, u, v);
-    ptrdiff_t i = 1;
-    for (; i < cw && 2 * i + 16 <= width; i += 8) {
+    if (i0 == 0 && i1 > 0) chroma1(a, b, width, 0, u, v);
+    ptrdiff_t i = i0 > 1 ? i0 : 1;
+    for (; i + 8 <= i1 && 2 * i + 16 <= width; i += 8) {
         __m256i rb0, ga0, rb1, ga1;
         row_sums(a, 2 * i, &rb0, &ga0);
         row_sums(b, 2 * i, &rb1, &ga1);
         __m256i rb = _mm256_add_epi32(rb0, rb1), ga = _mm256_add_epi32(ga0, ga1);
         __m256i nb = _mm256_add_epi32(_mm256_madd_epi16(rb, cbrb), _mm256_madd_epi16(ga, cbga));
         __m256i nr = _mm256_add_epi32(_mm256_madd_epi16(rb, crrb), _mm256_madd_epi16(ga, crga));
-        store8(u + i, div_magic(_mm256_add_epi32(_mm256_mullo_epi32(nb, k14), cbBias), CB_MAGIC, CB_SHIFT));
-        store8(v + i, div_magic(_mm256_add_epi32(_mm256_mullo_epi32(nr, k14), crBias), CR_MAGIC, CR_SHIFT));
+        store8(u + i, muladd_high8(nb, CB5_M, CB5_B, C5_K));
+        store8(v + i, muladd_high8(nr, CR5_M, CR5_B, C5_K));
     }
-    for (; i < cw; i++) chroma1(a, b, width, i, u + i, v + i);
+    for (; i < i1; i++) chroma1(a, b, width, i, u + i, v + i);
 }
 
 // MARK: AVX-512 (F, BW, VL, DQ): sixteen samples per instruction, and fewer instructions.
 //
-// The same samples as above by a shorter instruction stream. On Intel's AVX-512 cores
-// 512-bit multiplies and shifts share one port, which the AVX2 arithmetic (a multiply by
-// 73 or 14, two 64-bit magic multiplies and four shifts per vector) leans on; here each
-// vector of results costs two multiplies and one shift (docs/benchmarks.md, #20, seventh
-// session):
+// The same samples as above by a shorter instruction stream (docs/benchmarks.md, #20,
+// seventh session; the AVX2 path took its folded divides in the eighth, when it used a
+// 32-bit multiply by 73 or 14 and two magic multiplies with four shifts per vector):
 // - Each divide is one signed 32×32→64-bit multiply and one 64-bit add per lane,
 //   ⌊(x·M + B) / 2^k⌋, with the factor 73 (luma) or 14 (chroma), the rounding bias and
-//   luma's +16 folded into M and B. The constants are not derived but searched: for
-//   each k, the B that keep ⌊(x·M + B)/2^k⌋ equal to the exact formula for one x form
-//   an interval, and the constants below are those whose intervals over every x of the
-//   range intersect (luma x = n ∈ [0, 2550000], chroma x = the weighted differences,
-//   |x| ≤ 18,927,120 and 16,062,960). `crk_yuv_check_constants` checks every x again;
+//   luma's +16 folded into M and B. The constants (Y5_M … C5_K, above) are not derived
+//   but searched: for each k, the B that keep ⌊(x·M + B)/2^k⌋ equal to the exact formula
+//   for one x form an interval, and the constants are those whose intervals over every x
+//   of the range intersect (luma x = n ∈ [0, 2550000], chroma x = the weighted
+//   differences, |x| ≤ 18,927,120 and 16,062,960). `crk_yuv_check_constants` checks every x again;
 //   YUVTests call it.
 // - The high 32 bits of the 64-bit sums are taken in place: the odd lanes' already sit in
 //   the odd 32-bit lanes, the even lanes' are moved up by a shuffle, a masked blend joins
@@ -170,20 +176,6 @@ AVX2 static void chroma_row_avx2(const uint32_t *a, const uint32_t *b, ptrdiff_t
 // - vpmovdb narrows sixteen 32-bit results to bytes in one instruction.
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
 
-// Y = ⌊(n·Y5_M + Y5_B) / 2^39⌋ = 16 + ⌊(73n + 425000) / 850000⌋ for n ∈ [0, 2550000].
-#define Y5_M 47214323
-#define Y5_B 9070970861064LL
-#define Y5_K 39
-// Cb = ⌊(x·CB5_M + CB5_B) / 2^44⌋ = ⌊(14x + 257·1182945) / 2365890⌋ for |x| ≤ 18,927,120;
-// Cr likewise with ⌊(14x + 257·1003935) / 2007870⌋ for |x| ≤ 16,062,960.
-#define CB5_M 104100615
-#define CB5_B 2260595904046080LL
-#define CR5_M 122662625
-#define CR5_B 2260595899815863LL
-#define C5_K 44
-#define Y5_RANGE 2550000
-#define CB5_RANGE 18927120
-#define CR5_RANGE 16062960
 
 // ⌊(x·m + b) / 2^k⌋ for sixteen signed 32-bit x, 32 ≤ k, the results below 2^32.
 AVX512 static inline __m512i muladd_high(__m512i x, int32_t m, int64_t b, int k) {
@@ -227,23 +219,25 @@ AVX512 static inline void pair_sums(const uint32_t *a, const uint32_t *b, ptrdif
     *ga = _mm512_add_epi32(green_alpha(pa), green_alpha(pb));
 }
 
-// One row pair of chroma: samples 1 … in sixteens while their pixels are inside the row;
-// sample 0 (its left pixel clamped) and the tail by the scalar formula.
-AVX512 static void chroma_row_avx512(const uint32_t *a, const uint32_t *b, ptrdiff_t width, ptrdiff_t cw,
+// Samples i0 ..< i1 of one row pair of chroma, as chroma_row_avx2: in sixteens while
+// their pixels are inside the row; sample 0 (its left pixel clamped) and the tail by the
+// scalar formula.
+AVX512 static void chroma_row_avx512(const uint32_t *a, const uint32_t *b, ptrdiff_t width, ptrdiff_t i0, ptrdiff_t i1,
                                      uint8_t *u, uint8_t *v) {
     const __m512i evenIdx = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i oddIdx = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
     const __m512i cbrb = _mm512_set1_epi32((int)((9278u << 16) | (uint16_t)-2126));
     const __m512i cga = _mm512_set1_epi32((uint16_t)-7152);
     const __m512i crrb = _mm512_set1_epi32((int)(((uint32_t)(uint16_t)-722 << 16) | 7874u));
-    chroma1(a, b, width, 0, u, v);
-    ptrdiff_t i = 1;
-    if (2 * i + 32 <= width) {
-        // Pixel 1, the left neighbour of sample 1, in the top lane.
+    if (i0 == 0 && i1 > 0) chroma1(a, b, width, 0, u, v);
+    ptrdiff_t i = i0 > 1 ? i0 : 1;
+    if (i + 16 <= i1 && 2 * i + 32 <= width) {
+        // Pixel 2i − 1, the left neighbour of sample i, in the top lane.
         const uint32_t m = 0x00FF00FFu;
-        __m512i prevRB = _mm512_set1_epi32((int)((a[1] & m) + (b[1] & m)));
-        __m512i prevGA = _mm512_set1_epi32((int)(((a[1] >> 8) & m) + ((b[1] >> 8) & m)));
-        for (; i < cw && 2 * i + 32 <= width; i += 16) {
+        const uint32_t pa = a[2 * i - 1], pb = b[2 * i - 1];
+        __m512i prevRB = _mm512_set1_epi32((int)((pa & m) + (pb & m)));
+        __m512i prevGA = _mm512_set1_epi32((int)(((pa >> 8) & m) + ((pb >> 8) & m)));
+        for (; i + 16 <= i1 && 2 * i + 32 <= width; i += 16) {
             __m512i rb0, ga0, rb1, ga1;
             pair_sums(a, b, 2 * i, &rb0, &ga0);
             pair_sums(a, b, 2 * i + 16, &rb1, &ga1);
@@ -260,34 +254,86 @@ AVX512 static void chroma_row_avx512(const uint32_t *a, const uint32_t *b, ptrdi
             _mm_storeu_si128((__m128i *)(v + i), _mm512_cvtepi32_epi8(muladd_high(nr, CR5_M, CR5_B, C5_K)));
         }
     }
-    for (; i < cw; i++) chroma1(a, b, width, i, u + i, v + i);
+    for (; i < i1; i++) chroma1(a, b, width, i, u + i, v + i);
 }
 #endif
 
+static void luma_row_scalar(const uint32_t *src, ptrdiff_t width, uint8_t *y) {
+    for (ptrdiff_t x = 0; x < width; x++) y[x] = luma1(src[x]);
+}
+
+static void chroma_row_scalar(const uint32_t *a, const uint32_t *b, ptrdiff_t width, ptrdiff_t i0, ptrdiff_t i1,
+                              uint8_t *u, uint8_t *v) {
+    for (ptrdiff_t i = i0; i < i1; i++) chroma1(a, b, width, i, u + i, v + i);
+}
+
+typedef void (*luma_fn)(const uint32_t *, ptrdiff_t, uint8_t *);
+typedef void (*chroma_fn)(const uint32_t *, const uint32_t *, ptrdiff_t, ptrdiff_t, ptrdiff_t, uint8_t *, uint8_t *);
+
+// The row functions of the level in use.
+static void row_functions(luma_fn *luma, chroma_fn *chroma) {
+    *luma = luma_row_scalar; *chroma = chroma_row_scalar;
+#if CRK_YUV_X86
+    if (crk_wide() >= 2) { *luma = luma_row_avx512; *chroma = chroma_row_avx512; }
+    else if (crk_wide() >= 1) { *luma = luma_row_avx2; *chroma = chroma_row_avx2; }
+#endif
+}
+
+// Chroma samples i0 ..< i1 of row pair j, and the luma of the pixels they are sited on
+// (columns 2·i0 ..< 2·i1, within the row) on both rows: the samples need no other
+// output, and every output is a function of the pixels alone, so a frame converted in
+// parts gives the bytes of one converted whole.
+static inline void convert_part(luma_fn luma, chroma_fn chroma, const uint32_t *src, ptrdiff_t width, ptrdiff_t height,
+                                ptrdiff_t j, ptrdiff_t i0, ptrdiff_t i1, uint8_t *y, uint8_t *u, uint8_t *v) {
+    ptrdiff_t cw = (width + 1) / 2, x0 = 2 * i0, x1 = 2 * i1 < width ? 2 * i1 : width;
+    const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
+    luma(a + x0, x1 - x0, y + 2 * j * width + x0);
+    if (b != a) luma(b + x0, x1 - x0, y + (2 * j + 1) * width + x0);
+    chroma(a, b, width, i0, i1, u + j * cw, v + j * cw);
+}
+
 void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v) {
     ptrdiff_t cw = (width + 1) / 2, ch = (height + 1) / 2;
-#if CRK_YUV_X86
-    void (*luma)(const uint32_t *, ptrdiff_t, uint8_t *) = NULL;
-    void (*chroma)(const uint32_t *, const uint32_t *, ptrdiff_t, ptrdiff_t, uint8_t *, uint8_t *) = NULL;
-    if (crk_wide() >= 2) { luma = luma_row_avx512; chroma = chroma_row_avx512; }
-    else if (crk_wide() >= 1) { luma = luma_row_avx2; chroma = chroma_row_avx2; }
-    if (luma) {
-        // Row pair by row pair, luma then chroma, so the chroma pass reads the two rows
-        // while they are still in the first-level cache (a 1080p frame is 8 MB: two passes
-        // over the whole frame read it twice from memory).
-        for (ptrdiff_t j = 0; j < ch; j++) {
-            const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
-            luma(a, width, y + 2 * j * width);
-            if (b != a) luma(b, width, y + (2 * j + 1) * width);
-            chroma(a, b, width, cw, u + j * cw, v + j * cw);
-        }
-        return;
-    }
-#endif
-    for (ptrdiff_t i = 0; i < width * height; i++) y[i] = luma1(src[i]);
+    luma_fn luma; chroma_fn chroma;
+    row_functions(&luma, &chroma);
+    // Row pair by row pair, luma then chroma, so the chroma pass reads the two rows while
+    // they are still in the first-level cache (a 1080p frame is 8 MB: two passes over the
+    // whole frame read it twice from memory).
+    for (ptrdiff_t j = 0; j < ch; j++) convert_part(luma, chroma, src, width, height, j, 0, cw, y, u, v);
+}
+
+void crk_yuv420p_parts(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v,
+                       const int32_t *parts, const int32_t *row_parts, uint32_t background) {
+    ptrdiff_t cw = (width + 1) / 2, ch = (height + 1) / 2;
+    luma_fn luma; chroma_fn chroma;
+    row_functions(&luma, &chroma);
+    // The background's samples, by the same formulas as every other pixel's.
+    const uint32_t bg[2] = { background, background };
+    uint8_t by = luma1(background), bu, bv;
+    chroma1(bg, bg, 2, 0, &bu, &bv);
     for (ptrdiff_t j = 0; j < ch; j++) {
-        const uint32_t *a = src + 2 * j * width, *b = 2 * j + 1 < height ? a + width : a;
-        for (ptrdiff_t i = 0; i < cw; i++) chroma1(a, b, width, i, u + j * cw + i, v + j * cw + i);
+        uint8_t *ya = y + 2 * j * width, *yb = 2 * j + 1 < height ? ya + width : NULL;
+        uint8_t *uj = u + j * cw, *vj = v + j * cw;
+        ptrdiff_t done = 0;   // chroma samples written so far
+        for (int32_t k = row_parts[2 * j]; k < row_parts[2 * j + 1]; k++) {
+            ptrdiff_t i0 = parts[2 * k], i1 = parts[2 * k + 1];
+            if (i0 > done) {
+                ptrdiff_t x0 = 2 * done, x1 = 2 * i0 < width ? 2 * i0 : width;
+                memset(ya + x0, by, (size_t)(x1 - x0));
+                if (yb) memset(yb + x0, by, (size_t)(x1 - x0));
+                memset(uj + done, bu, (size_t)(i0 - done));
+                memset(vj + done, bv, (size_t)(i0 - done));
+            }
+            convert_part(luma, chroma, src, width, height, j, i0, i1, y, u, v);
+            done = i1;
+        }
+        if (done < cw) {
+            ptrdiff_t x0 = 2 * done;
+            memset(ya + x0, by, (size_t)(width - x0));
+            if (yb) memset(yb + x0, by, (size_t)(width - x0));
+            memset(uj + done, bu, (size_t)(cw - done));
+            memset(vj + done, bv, (size_t)(cw - done));
+        }
     }
 }
 

@@ -33,6 +33,12 @@
 // that arithmetic written plainly; `yuv420p` runs CRasterKernels' `crk_yuv420p` (AVX-512
 // or AVX2 where the CPU has it, a scalar C loop otherwise; `CHARTREEL_SIMD` as for the
 // other kernels), tested byte for byte against it.
+//
+// A frame drawn on an opaque background that knows the boxes it drew into
+// (`Pixmap.damage`, a video frame from Scene's FrameRenderer) is converted only where a
+// sample can see those boxes: every other sample is the background's, written without
+// reading the pixels (`crk_yuv420p_parts`). A 1080p bar race draws into about half of its
+// frame, and the conversion was a third of the race's own CPU.
 // Measured on the curved-line frames (800×600): see docs/benchmarks.md.
 import CRasterKernels
 
@@ -51,14 +57,77 @@ extension Pixmap {
         let count = Self.yuv420pByteCount(width: w, height: h)
         let chroma = ((w + 1) / 2) * ((h + 1) / 2)
         let straight = isOpaque ? data : straightRGBA()
+        // Parts only when the background is opaque: then straight and premultiplied agree,
+        // outside the boxes as inside.
+        let parts = damage.flatMap { $0.background >> 24 == 255 ? Self.yuvParts(of: $0, width: w, height: h) : nil }
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             straight.withUnsafeBytes { raw in
                 let src = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
                 let y = out.baseAddress!
-                crk_yuv420p(src, w, h, y, y + w * h, y + w * h + chroma)
+                if let parts, let bg = damage?.background {
+                    crk_yuv420p_parts(src, w, h, y, y + w * h, y + w * h + chroma, parts.parts, parts.rows, bg)
+                } else {
+                    crk_yuv420p(src, w, h, y, y + w * h, y + w * h + chroma)
+                }
             }
             initialized = count
         }
+    }
+
+    /// Damage with more boxes than this is converted whole: finding each row pair's parts
+    /// costs up to boxes² per change of the boxes crossing it.
+    static let maxYUVPartBoxes = 512
+
+    /// The chroma samples each row pair must convert for a frame whose pixels outside
+    /// `damage`'s boxes are its background (`crk_yuv420p_parts`' layout): `parts` holds
+    /// sample ranges (start, end) and `rows` each row pair's first and end index into them.
+    /// Sample i of a pair reads columns 2i − 1 … 2i + 1 of its two rows, and carries the luma
+    /// of columns 2i and 2i + 1, so a box over columns x0 ..< x1 and rows y0 ..< y1 reaches
+    /// samples ⌊x0/2⌋ … ⌊x1/2⌋ of pairs ⌊y0/2⌋ … ⌊(y1 − 1)/2⌋. Row pairs crossed by the same
+    /// boxes share one list. Nil when there are too many boxes.
+    static func yuvParts(of damage: Damage, width w: Int, height h: Int) -> (parts: [Int32], rows: [Int32])? {
+        let cw = (w + 1) / 2, ch = (h + 1) / 2
+        let b = damage.boxes
+        guard b.count / 4 <= maxYUVPartBoxes else { return nil }
+        // Each box as the samples and row pairs it reaches (clipped to the frame).
+        var boxes: [(i0: Int32, i1: Int32, j0: Int, j1: Int)] = []
+        boxes.reserveCapacity(b.count / 4)
+        var k = 0
+        while k + 3 < b.count {
+            let x0 = max(0, Int(b[k])), y0 = max(0, Int(b[k + 1])), x1 = min(w, Int(b[k + 2])), y1 = min(h, Int(b[k + 3]))
+            k += 4
+            guard x1 > x0, y1 > y0 else { continue }
+            boxes.append((Int32(x0 >> 1), Int32(min(cw, (x1 >> 1) + 1)), y0 >> 1, ((y1 - 1) >> 1) + 1))
+        }
+        boxes.sort { $0.j0 < $1.j0 }
+        var parts: [Int32] = [], rows = [Int32](repeating: 0, count: 2 * ch)
+        var active: [(i0: Int32, i1: Int32, j1: Int)] = []
+        var next = 0, changeAt = 0, first: Int32 = 0, end: Int32 = 0
+        for j in 0..<ch {
+            if j == changeAt {
+                active.removeAll { $0.j1 <= j }
+                while next < boxes.count, boxes[next].j0 <= j {
+                    let x = boxes[next]
+                    active.append((x.i0, x.i1, x.j1))
+                    next += 1
+                }
+                // The merged ranges of the boxes crossing this pair, until the next box
+                // starts or ends.
+                active.sort { $0.i0 < $1.i0 }
+                first = Int32(parts.count / 2)
+                for a in active {
+                    if parts.count / 2 > first, let last = parts.last, a.i0 <= last {
+                        parts[parts.count - 1] = max(last, a.i1)
+                    } else {
+                        parts.append(a.i0); parts.append(a.i1)
+                    }
+                }
+                end = Int32(parts.count / 2)
+                changeAt = min(next < boxes.count ? boxes[next].j0 : ch, active.map(\.j1).min() ?? ch)
+            }
+            rows[2 * j] = first; rows[2 * j + 1] = end
+        }
+        return (parts, rows)
     }
 
     /// The plain reference for `yuv420p()`: the formulas of the file comment, one sample

@@ -1,4 +1,5 @@
 import CRasterKernels
+import Geometry
 import XCTest
 import TestSupport
 @testable import Raster
@@ -143,6 +144,108 @@ final class YUVTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A frame of `background` with random opaque pixels inside random boxes (some off the
+    /// frame, some empty, overlapping, one pixel wide), carrying those boxes as its damage.
+    func damagedFrame(_ w: Int, _ h: Int, background: UInt32, boxes n: Int, _ rng: inout SplitMix64) -> Pixmap {
+        var boxes: [Int32] = []
+        for _ in 0..<n {
+            let x0 = Int(rng.next() % UInt64(w + 8)) - 4, y0 = Int(rng.next() % UInt64(h + 8)) - 4
+            let bw = Int(rng.next() % UInt64(rng.next() % 3 == 0 ? 3 : w / 2 + 2)), bh = Int(rng.next() % UInt64(h / 2 + 2))
+            boxes += [Int32(x0), Int32(y0), Int32(x0 + bw), Int32(y0 + bh)]
+        }
+        var frame = opaque(w, h) { i in
+            let x = i % w, y = i / w
+            var k = 0
+            while k < boxes.count {
+                if x >= boxes[k] && x < boxes[k + 2] && y >= boxes[k + 1] && y < boxes[k + 3] { return UInt32(truncatingIfNeeded: rng.next()) }
+                k += 4
+            }
+            return background
+        }
+        frame.damage = Pixmap.Damage(background: background | 0xFF00_0000, boxes: boxes)
+        return frame
+    }
+
+    func testFramesConvertedInPartsMatchTheReference() {
+        // A frame that knows where it differs from its background is converted only there
+        // (crk_yuv420p_parts); the rest is the background's samples, written without
+        // reading. Every level, sizes of both parities, boxes anywhere.
+        var rng = SplitMix64(state: 4_202)
+        for round in 0..<300 {
+            let w = 1 + Int(rng.next() % (round % 25 == 0 ? 700 : 90)), h = 1 + Int(rng.next() % 40)
+            let background = UInt32(truncatingIfNeeded: rng.next()) & 0xFFFFFF
+            let frame = damagedFrame(w, h, background: background, boxes: Int(rng.next() % 9), &rng)
+            let ref = frame.yuv420pReference()
+            for level in levels {
+                crk_set_wide(level)
+                let got = frame.yuv420p()
+                if got != ref {
+                    let i = zip(got, ref).enumerated().first { $0.element.0 != $0.element.1 }!.offset
+                    XCTFail("round \(round), \(w)x\(h), \(frame.damage!.boxes) level \(level): byte \(i) is \(got[i]), reference \(ref[i])")
+                    return
+                }
+            }
+        }
+    }
+
+    func testPartsAreTakenAndSkipWhatTheDamageLeavesOut() {
+        // The parts path is the one taken: a pixel changed outside the damage boxes does not
+        // reach the output (the frame broke the damage contract), while a whole conversion
+        // sees it. And the parts for one box cover its samples and no others.
+        var frame = opaque(40, 10) { _ in 0x336699 }
+        frame.setPixel(30, 7, PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        frame.setPixel(5, 2, PremultipliedRGBA8(r: 0, g: 255, b: 0, a: 255))
+        frame.damage = Pixmap.Damage(background: 0xFF33_6699, boxes: [5, 2, 6, 3])
+        let whole = frame.yuv420pReference()
+        for level in levels {
+            crk_set_wide(level)
+            let parts = frame.yuv420p()
+            XCTAssertEqual(parts[2 * 40 + 5], whole[2 * 40 + 5], "the damaged pixel's luma, level \(level)")
+            XCTAssertNotEqual(parts[7 * 40 + 30], whole[7 * 40 + 30], "outside the damage: the background's luma, level \(level)")
+            XCTAssertEqual(parts[7 * 40 + 30], Pixmap.bt709Luma(r: 0x99, g: 0x66, b: 0x33))
+        }
+        // Box columns 5 ..< 6, rows 2 ..< 3: samples 2 … 3 of row pair 1 only.
+        let p = Pixmap.yuvParts(of: frame.damage!, width: 40, height: 10)!
+        XCTAssertEqual(p.parts, [2, 4])
+        XCTAssertEqual(p.rows, [0, 0, 0, 1, 1, 1, 1, 1, 1, 1])
+        // A box over columns 6 ..< 8 reaches samples 3 (columns 5–7) and 4 (7–9).
+        let q = Pixmap.yuvParts(of: Pixmap.Damage(background: 0xFF00_0000, boxes: [6, 0, 8, 1, 0, 9, 1, 10]), width: 40, height: 10)!
+        XCTAssertEqual(q.parts, [3, 5, 0, 1])
+        XCTAssertEqual(q.rows, [0, 1, 1, 1, 1, 1, 1, 1, 1, 2])
+    }
+
+    func testCanvasFramesConvertedInPartsMatchTheReference() {
+        // Frames drawn by a canvas on a background carry its damage boxes (strokes, layers,
+        // gradients, clipped fills): converted in parts, they give the whole conversion.
+        var rng = SplitMix64(state: 77)
+        let canvas = Canvas(width: 1, height: 1)
+        let background = PremultipliedRGBA8(r: 250, g: 248, b: 240, a: 255)
+        var used = 0
+        for round in 0..<60 {
+            canvas.reset(to: Pixmap(width: 161, height: 91, fill: background), background: background)
+            for _ in 0..<(1 + round % 5) {
+                let x = Double(rng.next() % 170) - 5, y = Double(rng.next() % 100) - 5
+                let rect = Rect(x: x + 0.3, y: y + 0.7, width: Double(rng.next() % 40) + 0.5, height: Double(rng.next() % 30) + 0.5)
+                let color = Color(r: Double(rng.next() % 256) / 255, g: 0.4, b: 0.7, a: Double(1 + rng.next() % 255) / 255)
+                if rng.next() % 2 == 0 {
+                    canvas.fill(.roundedRect(rect, cornerRadius: 3), paint: .solid(color))
+                } else {
+                    canvas.stroke(.circle(center: Point(x, y), radius: 3 + Double(rng.next() % 20)), style: StrokeStyle(width: 1.5),
+                                  paint: .solid(color))
+                }
+            }
+            let frame = canvas.takePixmap()
+            guard frame.damage != nil else { continue }
+            used += 1
+            let ref = frame.yuv420pReference()
+            for level in levels {
+                crk_set_wide(level)
+                XCTAssertEqual(frame.yuv420p(), ref, "round \(round) level \(level)")
+            }
+        }
+        XCTAssertEqual(used, 60)
     }
 
     func testChromaIsSitedOnTheLeftColumn() {

@@ -67,6 +67,16 @@ void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t 
 /// (Pixmap+YUV.swift), byte for byte; AVX-512 or AVX2 as `crk_wide()` allows, else scalar C.
 void crk_yuv420p(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v);
 
+/// `crk_yuv420p` of a frame whose pixels are all `background` (opaque) except in known
+/// places: row pair j converts chroma samples parts[2k] ..< parts[2k + 1] for k from
+/// row_parts[2j] to row_parts[2j + 1] (ascending, disjoint, within the row's ⌈width/2⌉
+/// samples), with the luma of the columns they are sited on (2·i0 ..< 2·i1), and writes
+/// the background's samples everywhere else without reading the pixels there. The bytes
+/// equal `crk_yuv420p`'s whenever every pixel that an unconverted sample depends on
+/// (columns 2i − 1 … 2i + 1 of the pair's rows) is `background`.
+void crk_yuv420p_parts(const uint32_t *src, ptrdiff_t width, ptrdiff_t height, uint8_t *y, uint8_t *u, uint8_t *v,
+                       const int32_t *parts, const int32_t *row_parts, uint32_t background);
+
 /// Checks the AVX-512 conversion's multiply-add constants against the exact divisions on
 /// every value their inputs can take (yuv.c): 0 when all agree, else 1 (luma), 2 (Cb) or
 /// 3 (Cr). Always 0 where there is no x86 path.
