@@ -15,6 +15,21 @@ final class YUVTests: XCTestCase {
     /// paths when present.
     var levels: [Int32] { Array(0...crk_cpu_level()) }
 
+    /// Converts `frame` at each of `levels` (all by default) and fails at the first byte
+    /// that is not `want`'s, naming the frame (`what`), the level and the byte; false then.
+    @discardableResult
+    func convertsTo(_ want: [UInt8], _ frame: Pixmap, at levels: [Int32]? = nil, _ what: @autoclosure () -> String) -> Bool {
+        for level in levels ?? self.levels {
+            crk_set_wide(level)
+            let got = frame.yuv420p()
+            guard got != want else { continue }
+            let i = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+            XCTFail("\(what()) level \(level): byte \(i) of \(got.count) is \(i < got.count ? String(got[i]) : "missing"), expected \(i < want.count ? String(want[i]) : "nothing")")
+            return false
+        }
+        return true
+    }
+
     func opaque(_ w: Int, _ h: Int, _ pixel: (Int) -> UInt32) -> Pixmap {
         let words = [UInt32](unsafeUninitializedCapacity: w * h) { buf, n in
             for i in 0..<(w * h) { buf[i] = pixel(i) | 0xFF00_0000 }
@@ -104,14 +119,7 @@ final class YUVTests: XCTestCase {
             for frame in [noise, flat, translucent] {
                 let ref = frame.yuv420pReference()
                 XCTAssertEqual(ref.count, w * h + 2 * ((w + 1) / 2) * ((h + 1) / 2))
-                for level in levels {
-                    crk_set_wide(level)
-                    let got = frame.yuv420p()
-                    if got != ref {
-                        let i = zip(got, ref).enumerated().first { $0.element.0 != $0.element.1 }!.offset
-                        XCTFail("\(w)x\(h) level \(level): byte \(i) is \(got[i]), reference \(ref[i])")
-                    }
-                }
+                convertsTo(ref, frame, "\(w)x\(h)")
             }
         }
     }
@@ -134,15 +142,7 @@ final class YUVTests: XCTestCase {
                                        : opaque(w, h) { _ in palette[Int(rng.next() % 4)] }
             crk_set_wide(0)
             let scalar = frame.yuv420p()
-            for level in levels.dropFirst() {
-                crk_set_wide(level)
-                let got = frame.yuv420p()
-                if got != scalar {
-                    let i = zip(got, scalar).enumerated().first { $0.element.0 != $0.element.1 }!.offset
-                    XCTFail("\(w)x\(h) level \(level): byte \(i) is \(got[i]), scalar \(scalar[i])")
-                    return
-                }
-            }
+            guard convertsTo(scalar, frame, at: Array(levels.dropFirst()), "\(w)x\(h) against the scalar loop") else { return }
         }
     }
 
@@ -177,16 +177,7 @@ final class YUVTests: XCTestCase {
             let w = 1 + Int(rng.next() % (round % 25 == 0 ? 700 : 90)), h = 1 + Int(rng.next() % 40)
             let background = UInt32(truncatingIfNeeded: rng.next()) & 0xFFFFFF
             let frame = damagedFrame(w, h, background: background, boxes: Int(rng.next() % 9), &rng)
-            let ref = frame.yuv420pReference()
-            for level in levels {
-                crk_set_wide(level)
-                let got = frame.yuv420p()
-                if got != ref {
-                    let i = zip(got, ref).enumerated().first { $0.element.0 != $0.element.1 }!.offset
-                    XCTFail("round \(round), \(w)x\(h), \(frame.damage!.boxes) level \(level): byte \(i) is \(got[i]), reference \(ref[i])")
-                    return
-                }
-            }
+            guard convertsTo(frame.yuv420pReference(), frame, "round \(round), \(w)x\(h), boxes \(frame.damage!.boxes)") else { return }
         }
     }
 
@@ -239,11 +230,7 @@ final class YUVTests: XCTestCase {
             let frame = canvas.takePixmap()
             guard frame.damage != nil else { continue }
             used += 1
-            let ref = frame.yuv420pReference()
-            for level in levels {
-                crk_set_wide(level)
-                XCTAssertEqual(frame.yuv420p(), ref, "round \(round) level \(level)")
-            }
+            convertsTo(frame.yuv420pReference(), frame, "round \(round)")
         }
         XCTAssertEqual(used, 60)
     }
