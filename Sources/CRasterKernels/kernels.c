@@ -16,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define CRK_X86 1
@@ -454,6 +455,14 @@ void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color) 
 #endif
     uint32_t src = cov == 255 ? color : scale_packed(color, cov);
     for (ptrdiff_t i = 0; i < len; i++) dst[i] = over1(src, dst[i]);
+}
+
+// An opaque span is one 32-bit word stored `len` times. Swift's loop for it stores 16
+// bytes at a time (x86-64's baseline); glibc's wmemset (wchar_t is 32 bits here) stores
+// with the widest registers the CPU has.
+_Static_assert(sizeof(wchar_t) == 4, "wmemset must store 32-bit units");
+void crk_fill_span(uint32_t *dst, ptrdiff_t len, uint32_t color) {
+    if (len > 0) wmemset((wchar_t *)dst, (wchar_t)color, (size_t)len);
 }
 
 void crk_mask_solid(uint32_t *dst, const uint8_t *mask, ptrdiff_t len, uint32_t color) {

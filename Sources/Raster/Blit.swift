@@ -192,6 +192,10 @@ func compositeLoop(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src
 /// the loop.
 let wideSpanMinimum = 8
 
+/// Opaque spans at least this long are stored by `crk_fill_span` (libc's wmemset) rather
+/// than Swift's 16-byte loop.
+let wideFillMinimum = 32
+
 extension SpreadMode {
     /// The spread as CRasterKernels numbers it.
     var kernelCode: Int32 {
@@ -206,7 +210,9 @@ extension SpreadMode {
 /// `blitSolid` through the wide kernel when the span is long enough: the same bytes.
 @inline(__always)
 func blitSolidWide(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32, _ color: UInt32) {
-    if len >= wideSpanMinimum && !(cov == 255 && color >> 24 == 255) {
+    if cov == 255 && color >> 24 == 255 {
+        if len >= wideFillMinimum { crk_fill_span(row + x, len, color) } else { (row + x).update(repeating: color, count: len) }
+    } else if len >= wideSpanMinimum {
         crk_solid_span(row + x, len, cov, color)
     } else {
         blitSolid(row, x, len, cov, color)

@@ -56,7 +56,7 @@ public struct Pixmap: Hashable, Sendable {
                     buf.baseAddress!.initialize(repeating: fill.r, count: count * 4)   // memset, see fill(_:)
                 } else {
                     buf.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: count) { p in
-                        p.initialize(repeating: fill.packed, count: count)
+                        crk_fill_span(p, count, fill.packed)   // wmemset, see fill(_:)
                     }
                 }
                 n = count * 4
@@ -154,7 +154,7 @@ public struct Pixmap: Hashable, Sendable {
                         if bytewise {
                             UnsafeMutableRawPointer(row).initializeMemory(as: UInt8.self, repeating: background.r, count: 4 * (x1 - x0))
                         } else {
-                            row.update(repeating: v, count: x1 - x0)
+                            crk_fill_span(row, x1 - x0, v)
                         }
                     }
                 }
@@ -170,14 +170,16 @@ public struct Pixmap: Hashable, Sendable {
         data.withUnsafeMutableBytes { raw in
             if p.r == p.g && p.g == p.b && p.b == p.a {
                 // White, black or transparent: one byte repeated, which libc's memset
-                // writes with the widest stores the CPU has (the word loop below is SSE2
-                // at x86-64's baseline): the dashboard benchmark's clear took 11 % of a
-                // frame as a word loop.
+                // writes with the widest stores the CPU has (Swift's word loop is SSE2 at
+                // x86-64's baseline): the dashboard benchmark's clear took 11 % of a frame
+                // as a word loop.
                 raw.initializeMemory(as: UInt8.self, repeating: p.r)
                 return
             }
+            // Any other colour: the same words through libc's wmemset (a dark or tinted
+            // background).
             raw.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: count) { q in
-                q.update(repeating: v, count: count)
+                crk_fill_span(q, count, v)
             }
         }
         isKnownOpaque = p.a == 255

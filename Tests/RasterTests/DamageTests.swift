@@ -53,7 +53,17 @@ final class DamageTests: XCTestCase {
     }
 
     func testDamageBoxesHoldEveryChangedPixelAndRestoreTheBackground() {
-        var rng = SplitMix64(state: 99)
+        checkDamageAndRestore(background, seed: 99)
+    }
+
+    /// A background whose four bytes differ is restored word by word (wmemset), not with
+    /// memset: the same check on a dark one.
+    func testDamageOnADarkBackgroundRestoresIt() {
+        checkDamageAndRestore(PremultipliedRGBA8(r: 17, g: 24, b: 39, a: 255), seed: 101)
+    }
+
+    func checkDamageAndRestore(_ background: PremultipliedRGBA8, seed: UInt64) {
+        var rng = SplitMix64(state: seed)
         let canvas = Canvas(width: 1, height: 1)
         var frame = Pixmap(width: 160, height: 90, fill: background)
         let blank = Pixmap(width: 160, height: 90, fill: background)

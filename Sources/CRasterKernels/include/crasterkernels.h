@@ -33,6 +33,10 @@ void crk_over_span(uint32_t *dst, const uint32_t *src, ptrdiff_t len, uint32_t c
 /// Raster's `blitSolid`.
 void crk_solid_span(uint32_t *dst, ptrdiff_t len, uint32_t cov, uint32_t color);
 
+/// `len` pixels set to `color`: Raster's opaque span (`blitSolid` at full coverage of an
+/// opaque colour), through libc's `wmemset`, whose wide variants glibc picks for the CPU.
+void crk_fill_span(uint32_t *dst, ptrdiff_t len, uint32_t color);
+
 /// Source-over of one premultiplied colour through `len` coverage bytes: pixel i takes
 /// the colour scaled by `mask[i]` (0…255) over `dst[i]`: Raster's `maskSolidSpan`.
 void crk_mask_solid(uint32_t *dst, const uint8_t *mask, ptrdiff_t len, uint32_t color);
