@@ -162,15 +162,7 @@ extension Rasterizer {
                             e += 1
                         }
                     }
-                    // As in `add(_:)`: the closing vertex's cells merge when it is inside the rows.
-                    let closing = pts[pts.count - 1]
-                    if closing.y > Double(a.clipMinY) && closing.y < Double(a.clipMaxY) && a.hasCur && a.cells.count > first {
-                        let f = a.cells.base.unsafelyUnwrapped + first
-                        if f.pointee.x == a.curX && f.pointee.y == a.curY {
-                            f.pointee.cover += a.curCover; f.pointee.area += a.curArea
-                            a.hasCur = false
-                        }
-                    }
+                    a.mergeClosingCell(at: pts[pts.count - 1], first: first)
                 }
             }
         }

@@ -17,6 +17,21 @@ extension Rasterizer {
             if hasCur { cells.append(Cell(x: curX, y: curY, cover: curCover, area: curArea)); hasCur = false }
         }
 
+        /// Ends a closed chain of edges whose cells start at index `first`: the walk starts
+        /// and ends at the same vertex, `closing`, so when its last cell is its first they
+        /// are one cell, as for every other vertex of the chain. (Two cells in one column
+        /// mark a pixel holding separate edges, which an even-odd sweep samples.) Only when
+        /// that vertex lies inside the clip's rows: otherwise the chain was cut there, and
+        /// its first and last cells are not neighbours along it.
+        mutating func mergeClosingCell(at closing: Point, first: Int) {
+            guard closing.y > Double(clipMinY) && closing.y < Double(clipMaxY) && hasCur && cells.count > first else { return }
+            let f = cells.base.unsafelyUnwrapped + first
+            if f.pointee.x == curX && f.pointee.y == curY {
+                f.pointee.cover += curCover; f.pointee.area += curArea
+                hasCur = false
+            }
+        }
+
         @inline(__always)
         mutating func addCell(_ x: Int32, _ y: Int32, _ cover: Double, _ area: Double) {
             if hasCur && x == curX && y == curY {

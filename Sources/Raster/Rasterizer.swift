@@ -293,19 +293,7 @@ public final class Rasterizer {
                     prev = q
                 }
             }
-            // The walk starts and ends at the same vertex: when its last cell is its first,
-            // they are one cell, as for every other vertex of the chain. (Two cells in one
-            // column mark a pixel holding separate edges, which an even-odd sweep samples.)
-            // Only when that vertex lies inside the clip's rows: otherwise the chain was cut
-            // there, and its first and last cells are not neighbours along it.
-            let closing = pts[pts.count - 1]
-            if closing.y > Double(a.clipMinY) && closing.y < Double(a.clipMaxY) && a.hasCur && a.cells.count > first {
-                let f = a.cells.base.unsafelyUnwrapped + first
-                if f.pointee.x == a.curX && f.pointee.y == a.curY {
-                    f.pointee.cover += a.curCover; f.pointee.area += a.curArea
-                    a.hasCur = false
-                }
-            }
+            a.mergeClosingCell(at: pts[pts.count - 1], first: first)
         }
     }
 
