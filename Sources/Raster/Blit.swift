@@ -14,7 +14,9 @@ import CRasterKernels
 func blitSolid(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32, _ color: UInt32) {
     let p = row + x
     if cov == 255 && color >> 24 == 255 {
-        p.update(repeating: color, count: len)
+        // The colour's own word stored `len` times: the same bytes at every SIMD level,
+        // as memset is for the clear.
+        if len >= wideFillMinimum { crk_fill_span(p, len, color) } else { p.update(repeating: color, count: len) }
         return
     }
     let src = cov == 255 ? color : scalePacked(color, cov)
@@ -192,8 +194,8 @@ func compositeLoop(_ mode: BlendMode, _ dst: UnsafeMutablePointer<UInt32>, _ src
 /// the loop.
 let wideSpanMinimum = 8
 
-/// Opaque spans at least this long are stored by `crk_fill_span` (libc's wmemset) rather
-/// than Swift's 16-byte loop.
+/// Opaque spans at least this long are stored by `crk_fill_span` (libc's wmemset, with
+/// its own AVX2 and AVX-512 variants) rather than Swift's 16-byte loop, in `blitSolid`.
 let wideFillMinimum = 32
 
 extension SpreadMode {
@@ -210,9 +212,7 @@ extension SpreadMode {
 /// `blitSolid` through the wide kernel when the span is long enough: the same bytes.
 @inline(__always)
 func blitSolidWide(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32, _ color: UInt32) {
-    if cov == 255 && color >> 24 == 255 {
-        if len >= wideFillMinimum { crk_fill_span(row + x, len, color) } else { (row + x).update(repeating: color, count: len) }
-    } else if len >= wideSpanMinimum {
+    if len >= wideSpanMinimum && !(cov == 255 && color >> 24 == 255) {
         crk_solid_span(row + x, len, cov, color)
     } else {
         blitSolid(row, x, len, cov, color)

@@ -120,20 +120,22 @@ final class WideKernelTests: XCTestCase {
 
     func testOpaqueSpansMatchReference() {
         // Opaque colour at full coverage: wmemset from length `wideFillMinimum` up, Swift's
-        // loop below it. Every length to 300 at every start within a cache line, and the
-        // words on either side untouched.
+        // loop below it, through both blitters. Every length to 300 at every start within
+        // a cache line against the colour's word written pixel by pixel, and the words on
+        // either side untouched.
         var rng = RNG(state: 5)
-        var dst = [UInt32](repeating: 0, count: 340), ref = dst
+        var dst = [UInt32](repeating: 0, count: 340), wide = dst, ref = dst
         for level in levels {
             crk_set_wide(level)
             for len in 0...300 {
                 for x in 0..<16 {
                     let color = rng.pixel() | 0xFF00_0000
                     for i in dst.indices { dst[i] = rng.pixel() }
-                    ref = dst
-                    ref.withUnsafeMutableBufferPointer { blitSolid($0.baseAddress!, x, len, 255, color) }
-                    dst.withUnsafeMutableBufferPointer { blitSolidWide($0.baseAddress!, x, len, 255, color) }
-                    if dst != ref { XCTFail("level \(level) length \(len) start \(x)"); return }
+                    ref = dst; wide = dst
+                    for i in x..<(x + len) { ref[i] = color }
+                    dst.withUnsafeMutableBufferPointer { blitSolid($0.baseAddress!, x, len, 255, color) }
+                    wide.withUnsafeMutableBufferPointer { blitSolidWide($0.baseAddress!, x, len, 255, color) }
+                    if dst != ref || wide != ref { XCTFail("level \(level) length \(len) start \(x)"); return }
                 }
             }
         }
