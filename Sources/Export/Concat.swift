@@ -87,7 +87,7 @@ public enum Concatenation {
         var text = "ffconcat version 1.0\n"
         for p in parts {
             let absolute = p.hasPrefix("/") ? p : cwd + "/" + p
-            text += "file '" + absolute.replacingOccurrences(of: "'", with: "'\\''") + "'\n"
+            text += "file " + singleQuoted(absolute) + "\n"
         }
         try writeFile(list, Array(text.utf8))
 

@@ -164,8 +164,20 @@ struct CSVCells {
         let quoted = flags[c] & 1 != 0
         let from = Int(starts[c]) + (quoted ? 1 : 0), to = Int(ends[c])
         if from == to && !quoted { return nil }
-        let s = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<to]), as: UTF8.self) }
-        return flags[c] & 2 != 0 ? s.replacingOccurrences(of: "\"\"", with: "\"") : s
+        guard flags[c] & 2 != 0 else {
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<to]), as: UTF8.self) }
+        }
+        // Undo the doubled quotes byte by byte: inside a quoted cell every quote is one of
+        // a pair. (String's replacingOccurrences matches whole Characters, so a pair whose
+        // second quote carries a combining mark, "" + U+064C, was left doubled.)
+        var unquoted: [UInt8] = []
+        unquoted.reserveCapacity(to - from)
+        var i = from
+        while i < to {
+            unquoted.append(bytes[i])
+            i += bytes[i] == 0x22 ? 2 : 1
+        }
+        return String(decoding: unquoted, as: UTF8.self)
     }
 
     /// Splits `bytes` from `start` (after a byte order mark) at `delimiter`.

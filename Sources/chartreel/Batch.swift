@@ -141,23 +141,44 @@ func readRunTable(_ path: String) throws -> CSVText {
 /// The column names `{name}` in an output template, in order, without repeats.
 func placeholders(in template: String) -> [String] {
     var names: [String] = []
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-        let name = String(rest[rest.index(after: open)..<close])
-        if !names.contains(name) { names.append(name) }
-        rest = rest[rest.index(after: close)...]
-    }
+    for case .column(let name) in templateParts(template) where !names.contains(name) { names.append(name) }
     return names
 }
 
-/// `template` with each `{column}` replaced by the row's cell; a `/` in a cell becomes
-/// `_`, so a value cannot move the output into another folder.
-func fill(_ template: String, row: [String?], header: [String]) -> String {
-    var out = template
-    for (column, cell) in zip(header, row) {
-        out = out.replacingOccurrences(of: "{\(column)}", with: (cell ?? "").replacingOccurrences(of: "/", with: "_"))
+/// A piece of an output template: text as it is, or a `{column}`.
+enum TemplatePart: Equatable {
+    case text(String), column(String)
+}
+
+/// `template` split at its `{column}` placeholders, by Unicode scalars (a brace followed
+/// by a combining mark is still a brace).
+func templateParts(_ template: String) -> [TemplatePart] {
+    let s = template.unicodeScalars
+    var parts: [TemplatePart] = []
+    var from = s.startIndex
+    while let open = s[from...].firstIndex(of: "{"), let close = s[open...].firstIndex(of: "}") {
+        parts.append(.text(String(Substring(s[from..<open]))))
+        parts.append(.column(String(Substring(s[s.index(after: open)..<close]))))
+        from = s.index(after: close)
     }
-    return out
+    parts.append(.text(String(Substring(s[from...]))))
+    return parts
+}
+
+/// `template` with each `{column}` replaced by the row's cell, in one pass (a cell that
+/// reads "{other}" stays that text). A `/` in a cell becomes `_`, and a cell that is "."
+/// or ".." becomes "_" or "__", so a value cannot move the output into another folder.
+func fill(_ template: String, row: [String?], header: [String]) -> String {
+    let cells = Dictionary(zip(header, row), uniquingKeysWith: { first, _ in first })
+    return templateParts(template).map { part -> String in
+        switch part {
+        case .text(let text): return text
+        case .column(let name):
+            guard let cell = cells[name] else { return "{\(name)}" }
+            let value = (cell ?? "").replacingScalars { $0 == "/" ? "_" : nil }
+            return value == "." || value == ".." ? String(repeating: "_", count: value.count) : value
+        }
+    }.joined()
 }
 
 /// `312 KB`.

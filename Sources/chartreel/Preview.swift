@@ -84,10 +84,8 @@ func previewPage(document: String, _ a: Arguments, fps: Double?, scale: Double, 
         "duration": scene.effectiveDuration, "rows": rows,
         "params": loaded.parameters.map { ["name": $0.name, "value": DocumentParameter.text($0.value)] },
     ]
-    let html = previewTemplate
-        .replacingOccurrences(of: "@@TITLE@@", with: htmlEscape((document as NSString).lastPathComponent))
-        .replacingOccurrences(of: "@@INFO@@", with: scriptJSON(info))
-        .replacingOccurrences(of: "@@FRAMES@@", with: scriptJSON(encoded))
+    let html = fillPlaceholders(previewTemplate, ["TITLE": htmlEscape((document as NSString).lastPathComponent),
+                                                  "INFO": scriptJSON(info), "FRAMES": scriptJSON(encoded)])
     return (html, count, scene.width, scene.height)
 }
 
@@ -102,17 +100,45 @@ final class ManagedAtomicCounter: @unchecked Sendable {
     func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
 }
 
-/// `value` as JSON safe inside a `<script>` element (`</` cannot close it).
+/// `value` as JSON safe inside a `<script>` element: every `<` is written `\u003c` (a
+/// JSON escape), so no `</script` or `<!--` can appear in it, nor U+2028 or U+2029.
 func scriptJSON(_ value: Any) -> String {
     let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])) ?? Data("null".utf8)
-    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
-        .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    return String(decoding: data, as: UTF8.self).replacingScalars {
+        switch $0 {
+        case "<": return "\\u003c"
+        case "\u{2028}": return "\\u2028"
+        case "\u{2029}": return "\\u2029"
+        default: return nil
+        }
+    }
 }
 
 /// `s` with HTML's special characters escaped.
 func htmlEscape(_ s: String) -> String {
-    s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    s.replacingScalars {
+        switch $0 {
+        case "&": return "&amp;"
+        case "<": return "&lt;"
+        case ">": return "&gt;"
+        case "\"": return "&quot;"
+        case "'": return "&#39;"
+        default: return nil
+        }
+    }
+}
+
+/// `template` with each `@@NAME@@` that `values` names replaced, in one pass: a value is
+/// not searched again, so a title that reads "@@FRAMES@@" stays a title.
+func fillPlaceholders(_ template: String, _ values: [String: String]) -> String {
+    var out = "", rest = template[...]
+    while let open = rest.range(of: "@@"), let close = rest[open.upperBound...].range(of: "@@"),
+          let value = values[String(rest[open.upperBound..<close.lowerBound])] {
+        out += rest[..<open.lowerBound]
+        out += value
+        rest = rest[close.upperBound...]
+    }
+    return out + rest
 }
 
 /// The page. Frames are drawn on a canvas from images decoded once, at 1:1 (CSS pixels

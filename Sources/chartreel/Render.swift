@@ -400,5 +400,5 @@ func peakMemoryMB() -> Int {
 func shellQuote(_ s: String) -> String {
     let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:+,@%")
     if !s.isEmpty && s.allSatisfy({ safe.contains($0) }) { return s }
-    return "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return singleQuoted(s)
 }

@@ -48,6 +48,23 @@ final class BatchTests: ChartreelTestCase {
         XCTAssertEqual(videos.map { ($0["params"] as? [String: Any])?["region"] as? String }, ["EU", "NA"])
     }
 
+    /// A value cannot move its output into another folder: a slash followed by a
+    /// combining mark is still a slash, ".." is no folder name, and a value that reads
+    /// like a placeholder is written as it is.
+    func testValuesStayInsideTheOutputFolder() throws {
+        let doc = try ParameterTests.writeParameterDocument(in: tmp)
+        let table = tmp.appendingPathComponent("runs.csv").path
+        try "region,name\nEU,..\nNA,a/\u{301}b\nEU,{region}\n".write(toFile: table, atomically: true, encoding: .utf8)
+        let out = tmp.appendingPathComponent("out").path
+        let r = try chartreel("batch", doc, "--table", table, "-o", out + "/{name}/v.gif", "-q")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["__", "a_\u{301}b", "{region}"])
+        for folder in ["__", "a_\u{301}b", "{region}"] {
+            XCTAssertEqual(try streamInfo(out + "/" + folder + "/v.gif").frames, 3, folder)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tmp.appendingPathComponent("v.gif").path))
+    }
+
     func testMistakesBeforeAnyRender() throws {
         let doc = try ParameterTests.writeParameterDocument(in: tmp)
         let table = tmp.appendingPathComponent("runs.csv").path

@@ -23,6 +23,25 @@ final class PreviewTests: ChartreelTestCase {
         XCTAssertTrue(html.contains("\"end\":1.6") && html.contains("\"start\":0.6"), "resolved start and end")
     }
 
+    /// The document's name goes into the page escaped scalar by scalar: a quote or an
+    /// angle bracket followed by a combining mark is still escaped, and a name that reads
+    /// like one of the page's placeholders stays a name.
+    func testANameWithMarksAndPlaceholdersIsEscaped() throws {
+        let doc = tmp.appendingPathComponent("q\"\u{301}<\u{338}-@@FRAMES@@.json").path
+        try FileManager.default.copyItem(atPath: Self.document, toPath: doc)
+        let out = tmp.appendingPathComponent("marks.html").path
+        let r = try chartreel("preview", doc, "-o", out, "--fps", "10", "--scale", "0.25")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(html.contains("<title>q&quot;\u{301}&lt;\u{338}-@@FRAMES@@.json — chartreel preview</title>"), html.prefix(400).description)
+        XCTAssertEqual(html.components(separatedBy: "\"iVBORw0KGgo").count - 1, 21, "the frames once, not also in the title")
+        // In the page's JSON the name's "<" is the escape \u003c, never a "<" of its own.
+        let scalars = Array(html.unicodeScalars)
+        let marked = scalars.indices.dropLast().filter { scalars[$0] == "<" && scalars[$0 + 1] == "\u{338}" }
+        XCTAssertEqual(marked, [], "a raw < before the mark")
+        XCTAssertTrue(html.contains("\\u003c\u{338}"), "the JSON escape")
+    }
+
     func testAPageTooLargeToLoadIsRefused() throws {
         let out = tmp.appendingPathComponent("big.html").path
         let r = try chartreel("preview", Self.document, "-o", out, "--fps", "1000", "--scale", "4")
