@@ -54,7 +54,7 @@ public struct ChartCanvas: Sendable {
     public func scene(charts: [ChartSpec?], height: Int) -> Scene {
         var nodes: [Node] = []
         for (i, chart) in charts.enumerated() {
-            if let chart { nodes.append(chart.build(id: "chart\(i)")) }
+            if let chart { nodes.append(chart.onBackdrop(background).build(id: "chart\(i)")) }
         }
         return Scene(width: width, height: height, background: background, fps: fps, duration: duration, hold: hold, nodes: nodes)
     }

@@ -8,6 +8,21 @@ import Scene
 import Text
 
 extension ChartSpec {
+    /// This chart on a canvas of colour `canvas`: the guide colours left unset follow what
+    /// lies under them, the chart's card or else the canvas for text and axes, its plot
+    /// area's background or else that for the grid (`ChartStyle.onBackdrop(_:)`).
+    public func onBackdrop(_ canvas: Color) -> ChartSpec {
+        func over(_ top: Color?, _ base: Color) -> Color {
+            guard let top else { return base }
+            return top.a < 1 ? OKLab.mix(base, top.opacity(1), top.a) : top
+        }
+        let behindText = over(card?.color, canvas)
+        var c = self
+        c.style = style.onBackdrop(behindText)
+        c.grid = grid?.onBackdrop(over(plotArea?.background, behindText))
+        return c
+    }
+
     func lineHeight(_ f: Font, _ size: Double) -> Double { f.ascent(size: size) + f.descent(size: size) }
 
     /// How far an axis reaches out from the plot edge.

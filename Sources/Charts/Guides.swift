@@ -30,14 +30,44 @@ public struct ChartStyle: @unchecked Sendable {
     public var subtitleSize: Double = 13
     /// Caption size.
     public var captionSize: Double = 11
-    /// Label and title colour.
-    public var textColor = Color(r: 0.2, g: 0.2, b: 0.2)
-    /// Secondary text (subtitles, captions, tick labels).
-    public var secondaryTextColor = Color(r: 0.45, g: 0.45, b: 0.45)
-    /// Axis line and tick colour.
-    public var axisColor = Color(r: 0.55, g: 0.55, b: 0.55)
+    /// Label and title colour. Left unset, it follows the backdrop (`onBackdrop(_:)`).
+    public var textColor = Color(r: 0.2, g: 0.2, b: 0.2) { didSet { given.insert(.text) } }
+    /// Secondary text (subtitles, captions, tick labels). Left unset, it follows the backdrop.
+    public var secondaryTextColor = Color(r: 0.45, g: 0.45, b: 0.45) { didSet { given.insert(.secondaryText) } }
+    /// Axis line and tick colour. Left unset, it follows the backdrop.
+    public var axisColor = Color(r: 0.55, g: 0.55, b: 0.55) { didSet { given.insert(.axis) } }
+    /// The colours set since the style was made (by a document's `"style"`, or a Swift
+    /// caller): those are kept on any backdrop.
+    private var given: Set<GivenColor> = []
+    private enum GivenColor { case text, secondaryText, axis }
     /// Creates a style with the given fonts.
     public init(font: Font, boldFont: Font) { self.font = font; self.boldFont = boldFont }
+
+    /// The default colours' counterparts for a dark backdrop, about as far from it as the
+    /// defaults are from white: text, secondary text, axis lines, grid lines.
+    public static let onDark = (text: Color(r: 0.9, g: 0.9, b: 0.9), secondaryText: Color(r: 0.65, g: 0.65, b: 0.65),
+                                axis: Color(r: 0.45, g: 0.45, b: 0.45), grid: Color(r: 0.26, g: 0.26, b: 0.26))
+
+    /// Whether text drawn on `backdrop` reads better light than dark (the higher WCAG
+    /// contrast of the two text colours). A translucent backdrop is taken over white, as
+    /// a viewer most likely shows a transparent PNG.
+    public static func wantsLightText(on backdrop: Color) -> Bool {
+        let seen = backdrop.a < 1 ? OKLab.mix(.white, backdrop.opacity(1), backdrop.a) : backdrop
+        return Palette.readable(on: seen, light: onDark.text, dark: Color(r: 0.2, g: 0.2, b: 0.2)) == onDark.text
+    }
+
+    /// This style for text on `backdrop`: on a dark one, each colour left unset takes its
+    /// counterpart in `onDark` (a title in the default dark grey on a near-black canvas
+    /// could not be read); colours that were set stay.
+    public func onBackdrop(_ backdrop: Color) -> ChartStyle {
+        guard Self.wantsLightText(on: backdrop) else { return self }
+        var s = self
+        if !given.contains(.text) { s.textColor = Self.onDark.text }
+        if !given.contains(.secondaryText) { s.secondaryTextColor = Self.onDark.secondaryText }
+        if !given.contains(.axis) { s.axisColor = Self.onDark.axis }
+        s.given = given
+        return s
+    }
 }
 
 /// An axis: a line along one side of the plot, tick marks and labels, and a title.
@@ -88,17 +118,33 @@ public struct GridSpec: Hashable, Sendable {
     public var xAtTicks = false
     /// Horizontal lines at the y ticks when no step is given.
     public var yAtTicks = false
-    /// Line colour.
-    public var color: Color
+    /// Line colour. Left unset, light grey, or dark grey on a dark backdrop
+    /// (`onBackdrop(_:)`).
+    public var color: Color { didSet { colorIsGiven = true } }
+    /// Whether `color` was given (at creation or since), so kept on any backdrop.
+    public private(set) var colorIsGiven: Bool
     /// Line width in pixels.
     public var width: Double
     /// The line at zero, drawn over the grid when zero is inside the domain; nil for none.
     public var zeroColor: Color?
     /// Opacity (animatable).
     public var opacity: AnimatedValue = .constant(1)
-    /// Creates a grid.
-    public init(xStep: Double? = nil, yStep: Double? = nil, color: Color = Color(r: 0.8, g: 0.8, b: 0.8), width: Double = 1, zeroColor: Color? = nil) {
-        self.xStep = xStep; self.yStep = yStep; self.color = color; self.width = width; self.zeroColor = zeroColor
+    /// The line colour when none is given, on a light backdrop.
+    public static let defaultColor = Color(r: 0.8, g: 0.8, b: 0.8)
+    /// Creates a grid; without a colour, its lines follow the backdrop.
+    public init(xStep: Double? = nil, yStep: Double? = nil, color: Color? = nil, width: Double = 1, zeroColor: Color? = nil) {
+        self.xStep = xStep; self.yStep = yStep; self.color = color ?? Self.defaultColor; self.colorIsGiven = color != nil
+        self.width = width; self.zeroColor = zeroColor
+    }
+
+    /// This grid on `backdrop`: a colour left unset is `ChartStyle.onDark.grid` where text
+    /// on the backdrop reads better light.
+    public func onBackdrop(_ backdrop: Color) -> GridSpec {
+        guard !colorIsGiven, ChartStyle.wantsLightText(on: backdrop) else { return self }
+        var g = self
+        g.color = ChartStyle.onDark.grid
+        g.colorIsGiven = false
+        return g
     }
     public static func == (a: GridSpec, b: GridSpec) -> Bool {
         a.xStep == b.xStep && a.yStep == b.yStep && a.color == b.color && a.width == b.width && a.zeroColor == b.zeroColor && a.xAtTicks == b.xAtTicks && a.yAtTicks == b.yAtTicks
