@@ -168,10 +168,12 @@ extension TimelineDecoder {
         return m
     }
 
-    /// The mark's `"stroke"` when it has one; `otherwise` when it does not say.
+    /// The mark's `"stroke"` when it has one; `otherwise` when it does not say. A stroke
+    /// object's keys left out keep `otherwise`'s values (a line's `{ "width": 3 }` keeps
+    /// its round caps and joins and its colour), and the plain defaults when there is none.
     static func markStroke(_ obj: JSONObjectCursor, otherwise: (paint: NodePaint, style: StrokeStyle)? = nil) -> (paint: NodePaint, style: StrokeStyle)? {
         guard let s = obj.optional("stroke") else { return otherwise }
-        return stroke(s)
+        return otherwise.map { stroke(s, defaults: $0) } ?? stroke(s)
     }
 
     /// The mark's `"fill"` paint.
@@ -242,16 +244,20 @@ extension TimelineDecoder {
         return nil
     }
 
-    static func stroke(_ c: JSONCursor) -> (paint: NodePaint, style: StrokeStyle)? {
+    /// The plain defaults of a `"stroke"` object: 1 px of black, butt caps, miter joins.
+    static let plainStroke: (paint: NodePaint, style: StrokeStyle) = (.solid(.black), StrokeStyle(width: 1, cap: .butt, join: .miter))
+
+    /// A `"stroke"` object; the keys it leaves out take `defaults`' values.
+    static func stroke(_ c: JSONCursor, defaults: (paint: NodePaint, style: StrokeStyle) = plainStroke) -> (paint: NodePaint, style: StrokeStyle)? {
         guard let obj = c.object(allowedKeys: ["width", "cap", "join", "miterLimit", "dash", "dashPhase", "paint"]) else { return nil }
-        var style = StrokeStyle(width: 1, cap: .butt, join: .miter)
+        var style = defaults.style
         if let w = obj.optional("width")?.double(min: 0, max: 10_000) { style.width = w }
         if let cap = obj.optional("cap")?.stringEnum(LineCap.self) { style.cap = cap }
         if let join = obj.optional("join")?.stringEnum(LineJoin.self) { style.join = join }
         if let ml = obj.optional("miterLimit")?.double(min: 1, max: 1000) { style.miterLimit = ml }
         if let d = obj.optional("dash")?.array() { style.dash = d.compactMap { $0.double(min: 0, max: 1e6) } }
         if let p = obj.optional("dashPhase")?.double(min: -1e6, max: 1e6) { style.dashPhase = p }
-        var p = NodePaint.solid(.black)
+        var p = defaults.paint
         if let pc = obj.optional("paint") { p = paint(pc) ?? p }
         return (p, style)
     }

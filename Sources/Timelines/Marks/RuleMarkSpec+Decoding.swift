@@ -10,7 +10,7 @@ extension RuleMarkSpec: DecodableMark {
     static func decode(_ obj: JSONObjectCursor, options: MarkOptions, data: ChartData) -> RuleMarkSpec {
         var m = RuleMarkSpec(options: options)
         if let o = obj.optional("orientation")?.stringEnum(["vertical", "horizontal"]) { m.vertical = o == "vertical" }
-        m.stroke = TimelineDecoder.markStroke(obj) ?? RuleMarkSpec.defaultStroke
+        m.stroke = TimelineDecoder.markStroke(obj, otherwise: RuleMarkSpec.defaultStroke)
         if let p = obj.optional("atPeak")?.bool() { m.atPeak = p }
         if let l = obj.optional("label") { m.label = ruleLabel(l, data: data) }
         return m
