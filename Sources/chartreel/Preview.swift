@@ -132,11 +132,16 @@ func htmlEscape(_ s: String) -> String {
 /// not searched again, so a title that reads "@@FRAMES@@" stays a title.
 func fillPlaceholders(_ template: String, _ values: [String: String]) -> String {
     var out = "", rest = template[...]
-    while let open = rest.range(of: "@@"), let close = rest[open.upperBound...].range(of: "@@"),
-          let value = values[String(rest[open.upperBound..<close.lowerBound])] {
+    while let open = rest.range(of: "@@"), let close = rest[open.upperBound...].range(of: "@@") {
         out += rest[..<open.lowerBound]
-        out += value
-        rest = rest[close.upperBound...]
+        if let value = values[String(rest[open.upperBound..<close.lowerBound])] {
+            out += value
+            rest = rest[close.upperBound...]
+        } else {
+            // Not a placeholder: the "@@" stays, and the search goes on after it.
+            out += rest[open]
+            rest = rest[open.upperBound...]
+        }
     }
     return out + rest
 }
