@@ -137,6 +137,13 @@ public struct GridSpec: Hashable, Sendable {
         self.width = width; self.zeroColor = zeroColor
     }
 
+    /// Sets the colour the lines have while none is given (a look's own light grey),
+    /// which, like `defaultColor`, gives way to `ChartStyle.onDark.grid` on a dark backdrop.
+    public mutating func setUnsetColor(_ c: Color) {
+        color = c
+        colorIsGiven = false
+    }
+
     /// This grid on `backdrop`: a colour left unset is `ChartStyle.onDark.grid` where text
     /// on the backdrop reads better light.
     public func onBackdrop(_ backdrop: Color) -> GridSpec {

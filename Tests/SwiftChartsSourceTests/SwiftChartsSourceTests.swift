@@ -612,3 +612,31 @@ extension SwiftChartsSourceTests {
         XCTAssertEqual(r.state.xResolved.domain.1, start, "the bar runs to the total")
     }
 }
+
+/// The grid Swift Charts draws unasked is its light grey (#DBDBDE) on a light scene and
+/// follows a dark background as every guide colour left unset does (timeline-format.md,
+/// `canvas`): #424242 on #111827.
+final class SwiftChartsGridBackdropTests: XCTestCase {
+    let toys: [ToyShape] = [.init(type: "Cube", count: 5), .init(type: "Sphere", count: 4), .init(type: "Pyramid", count: 4)]
+
+    /// The colour of the grid line at the first value tick above zero, near the plot's
+    /// leading edge, on a scene of `background`.
+    func gridPixel(background: Color) throws -> Color? {
+        let chart = Chart(toys) { shape in BarMark(x: .value("Shape Type", shape.type), y: .value("Total Count", shape.count)) }
+        let r = try Rendered(chart)
+        let scene = try ChartScene(width: 480, height: 320, fps: 10, background: background) { chart }
+        let frame = scene.frame(at: scene.duration)
+        let tick = try XCTUnwrap(r.state.yTicks.first { $0.value > 0 })
+        return frame.color(x: Int(r.plot.minX) + 2, y: Int(r.state.y(tick.value).rounded(.down)))
+    }
+
+    func testTheUnaskedGridFollowsTheBackground() throws {
+        func near(_ a: Color?, _ b: Color) -> Bool {
+            guard let a else { return false }
+            return abs(a.r - b.r) < 0.02 && abs(a.g - b.g) < 0.02 && abs(a.b - b.b) < 0.02
+        }
+        let light = try gridPixel(background: .white), dark = try gridPixel(background: .hex("#111827"))
+        XCTAssertTrue(near(light, .hex("#DBDBDE")), "\(String(describing: light))")
+        XCTAssertTrue(near(dark, ChartStyle.onDark.grid), "\(String(describing: dark))")
+    }
+}

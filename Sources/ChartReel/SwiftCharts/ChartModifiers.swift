@@ -55,7 +55,13 @@ struct SwiftChartsGuides {
             }
             if let a = axis { spec.axes.append(a) }
             if let w = gridWidth {
-                var g = spec.grid ?? GridSpec(color: SwiftChartsGuides.gridColor, width: w)
+                var g = spec.grid ?? {
+                    // Swift Charts' light grey, which follows a dark backdrop as a grid
+                    // left unset does (ChartSpec.onBackdrop).
+                    var unset = GridSpec(width: w)
+                    unset.setUnsetColor(SwiftChartsGuides.gridColor)
+                    return unset
+                }()
                 if isX { g.xAtTicks = true } else { g.yAtTicks = true }
                 spec.grid = g
             }
