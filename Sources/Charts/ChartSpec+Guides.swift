@@ -12,14 +12,10 @@ extension ChartSpec {
     /// lies under them, the chart's card or else the canvas for text and axes, its plot
     /// area's background or else that for the grid (`ChartStyle.onBackdrop(_:)`).
     public func onBackdrop(_ canvas: Color) -> ChartSpec {
-        func over(_ top: Color?, _ base: Color) -> Color {
-            guard let top else { return base }
-            return top.a < 1 ? OKLab.mix(base, top.opacity(1), top.a) : top
-        }
-        let behindText = over(card?.color, canvas)
+        let behindText = card.map { Palette.seen($0.color, over: canvas) } ?? canvas
         var c = self
         c.style = style.onBackdrop(behindText)
-        c.grid = grid?.onBackdrop(over(plotArea?.background, behindText))
+        c.grid = grid?.onBackdrop(plotArea?.background.map { Palette.seen($0, over: behindText) } ?? behindText)
         return c
     }
 

@@ -31,7 +31,7 @@ public struct ChartStyle: @unchecked Sendable {
     /// Caption size.
     public var captionSize: Double = 11
     /// Label and title colour. Left unset, it follows the backdrop (`onBackdrop(_:)`).
-    public var textColor = Color(r: 0.2, g: 0.2, b: 0.2) { didSet { given.insert(.text) } }
+    public var textColor = ChartStyle.defaultTextColor { didSet { given.insert(.text) } }
     /// Secondary text (subtitles, captions, tick labels). Left unset, it follows the backdrop.
     public var secondaryTextColor = Color(r: 0.45, g: 0.45, b: 0.45) { didSet { given.insert(.secondaryText) } }
     /// Axis line and tick colour. Left unset, it follows the backdrop.
@@ -43,6 +43,9 @@ public struct ChartStyle: @unchecked Sendable {
     /// Creates a style with the given fonts.
     public init(font: Font, boldFont: Font) { self.font = font; self.boldFont = boldFont }
 
+    /// `textColor` when none is given, on a light backdrop.
+    public static let defaultTextColor = Color(r: 0.2, g: 0.2, b: 0.2)
+
     /// The default colours' counterparts for a dark backdrop, about as far from it as the
     /// defaults are from white: text, secondary text, axis lines, grid lines.
     public static let onDark = (text: Color(r: 0.9, g: 0.9, b: 0.9), secondaryText: Color(r: 0.65, g: 0.65, b: 0.65),
@@ -52,8 +55,7 @@ public struct ChartStyle: @unchecked Sendable {
     /// contrast of the two text colours). A translucent backdrop is taken over white, as
     /// a viewer most likely shows a transparent PNG.
     public static func wantsLightText(on backdrop: Color) -> Bool {
-        let seen = backdrop.a < 1 ? OKLab.mix(.white, backdrop.opacity(1), backdrop.a) : backdrop
-        return Palette.readable(on: seen, light: onDark.text, dark: Color(r: 0.2, g: 0.2, b: 0.2)) == onDark.text
+        Palette.readable(on: Palette.seen(backdrop), light: onDark.text, dark: defaultTextColor) == onDark.text
     }
 
     /// This style for text on `backdrop`: on a dark one, each colour left unset takes its
@@ -149,8 +151,7 @@ public struct GridSpec: Hashable, Sendable {
     public func onBackdrop(_ backdrop: Color) -> GridSpec {
         guard !colorIsGiven, ChartStyle.wantsLightText(on: backdrop) else { return self }
         var g = self
-        g.color = ChartStyle.onDark.grid
-        g.colorIsGiven = false
+        g.setUnsetColor(ChartStyle.onDark.grid)
         return g
     }
     public static func == (a: GridSpec, b: GridSpec) -> Bool {

@@ -25,6 +25,12 @@ public enum Palette {
         0.2126 * OKLab.linear(c.r) + 0.7152 * OKLab.linear(c.g) + 0.0722 * OKLab.linear(c.b)
     }
 
+    /// `c` as it is seen over `base` (opaque): a translucent colour mixed with what lies
+    /// under it, an opaque one as it is.
+    public static func seen(_ c: Color, over base: Color = .white) -> Color {
+        c.a < 1 ? OKLab.mix(base, c.opacity(1), c.a) : c
+    }
+
     /// Whichever of `light` and `dark` reads better on `background`: the higher WCAG
     /// contrast ratio, (L1 + 0.05) / (L2 + 0.05).
     public static func readable(on background: Color, light: Color, dark: Color) -> Color {

@@ -173,7 +173,7 @@ extension TimelineDecoder {
     /// its round caps and joins and its colour), and the plain defaults when there is none.
     static func markStroke(_ obj: JSONObjectCursor, otherwise: (paint: NodePaint, style: StrokeStyle)? = nil) -> (paint: NodePaint, style: StrokeStyle)? {
         guard let s = obj.optional("stroke") else { return otherwise }
-        return otherwise.map { stroke(s, defaults: $0) } ?? stroke(s)
+        return stroke(s, defaults: otherwise ?? plainStroke)
     }
 
     /// The mark's `"fill"` paint.

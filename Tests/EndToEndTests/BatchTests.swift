@@ -4,11 +4,17 @@ import Foundation
 /// `chartreel batch`: one render per row of a table, the columns as parameters; a failed
 /// row is reported and the others go on (docs/cli.md, `batch`).
 final class BatchTests: ChartreelTestCase {
-    func testThreeRowsOneFailing() throws {
+    /// The parameter document and a table of runs holding `rows` (CSV text), in `tmp`.
+    func document(runs rows: String) throws -> (doc: String, table: String) {
         let doc = try ParameterTests.writeParameterDocument(in: tmp)
         let table = tmp.appendingPathComponent("runs.csv").path
+        try rows.write(toFile: table, atomically: true, encoding: .utf8)
+        return (doc, table)
+    }
+
+    func testThreeRowsOneFailing() throws {
         // Row 2's "top" is not a number.
-        try "region,top\nEU,20\nXX,lots\nNA,5\n".write(toFile: table, atomically: true, encoding: .utf8)
+        let (doc, table) = try document(runs: "region,top\nEU,20\nXX,lots\nNA,5\n")
         let out = tmp.appendingPathComponent("out").path
         let r = try chartreel("batch", doc, "--table", table, "-o", out + "/{region}/", "-q")
         XCTAssertEqual(r.status, 1, r.stderr)
@@ -29,9 +35,7 @@ final class BatchTests: ChartreelTestCase {
     }
 
     func testSummaryTableAndJSON() throws {
-        let doc = try ParameterTests.writeParameterDocument(in: tmp)
-        let table = tmp.appendingPathComponent("runs.csv").path
-        try "region,name\nEU,europe\nNA,america\n".write(toFile: table, atomically: true, encoding: .utf8)
+        let (doc, table) = try document(runs: "region,name\nEU,europe\nNA,america\n")
         let r = try chartreel("batch", doc, "--table", table, "-o", tmp.path + "/{name}.gif")
         XCTAssertEqual(r.status, 0, r.stderr)
         let lines = r.stderr.split(separator: "\n").map(String.init)
@@ -52,9 +56,7 @@ final class BatchTests: ChartreelTestCase {
     /// combining mark is still a slash, ".." is no folder name, and a value that reads
     /// like a placeholder is written as it is.
     func testValuesStayInsideTheOutputFolder() throws {
-        let doc = try ParameterTests.writeParameterDocument(in: tmp)
-        let table = tmp.appendingPathComponent("runs.csv").path
-        try "region,name\nEU,..\nNA,a/\u{301}b\nEU,{region}\n".write(toFile: table, atomically: true, encoding: .utf8)
+        let (doc, table) = try document(runs: "region,name\nEU,..\nNA,a/\u{301}b\nEU,{region}\n")
         let out = tmp.appendingPathComponent("out").path
         let r = try chartreel("batch", doc, "--table", table, "-o", out + "/{name}/v.gif", "-q")
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -66,9 +68,7 @@ final class BatchTests: ChartreelTestCase {
     }
 
     func testMistakesBeforeAnyRender() throws {
-        let doc = try ParameterTests.writeParameterDocument(in: tmp)
-        let table = tmp.appendingPathComponent("runs.csv").path
-        try "region,colour\nEU,red\nNA,blue\n".write(toFile: table, atomically: true, encoding: .utf8)
+        let (doc, table) = try document(runs: "region,colour\nEU,red\nNA,blue\n")
         let cases: [([String], String)] = [
             (["-o", tmp.path + "/{regon}.gif"], "uses {regon}, but \(table) has no column \"regon\"; its columns: region, colour"),
             (["-o", tmp.path + "/{region}.gif"], "column \"colour\" is not a parameter of \(doc) and not used in -o (it declares region, top)"),

@@ -25,16 +25,12 @@ final class EscapingTests: XCTestCase {
         for _ in 0..<60 { texts.append((0..<(next() % 12)).map { _ in alphabet[next() % alphabet.count] }.joined()) }
         // One shell run prints every text, each followed by a NUL.
         let script = texts.map { "printf '%s\\0' " + singleQuoted($0) }.joined(separator: "\n")
-        let sh = Process()
-        sh.executableURL = URL(fileURLWithPath: "/bin/sh")
-        sh.arguments = ["-c", script]
-        let pipe = Pipe()
-        sh.standardOutput = pipe
-        try sh.run()
-        let out = pipe.fileHandleForReading.readDataToEndOfFile()
-        sh.waitUntilExit()
-        XCTAssertEqual(sh.terminationStatus, 0)
-        let back = out.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        let sh = try runTool("/bin/sh", ["-c", script])
+        XCTAssertEqual(sh.status, 0)
+        // Split by scalar: a text that starts with a mark would join the NUL before it
+        // into one Character.
+        let back = sh.output.unicodeScalars.split(separator: "\0", omittingEmptySubsequences: false).dropLast()
+            .map { String(String.UnicodeScalarView($0)) }
         XCTAssertEqual(back.count, texts.count)
         for (a, b) in zip(back, texts) { XCTAssertEqual(Array(a.unicodeScalars), Array(b.unicodeScalars)) }
     }

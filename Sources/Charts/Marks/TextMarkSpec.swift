@@ -162,7 +162,7 @@ public struct TextMarkSpec: ChartMark {
         return els.map { e in
             let c = chart.color(of: e, bar, seriesNames: names, cache: &cache)
             if let hit = chosen[c] { return hit }
-            let pick = Palette.readable(on: c.a < 1 ? OKLab.mix(.white, c.opacity(1), c.a) : c, light: .white, dark: dark)
+            let pick = Palette.readable(on: Palette.seen(c), light: .white, dark: dark)
             chosen[c] = pick
             return pick
         }
