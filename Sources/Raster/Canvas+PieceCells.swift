@@ -137,7 +137,9 @@ extension Canvas {
         guard usable, polylines >= 2, estimate <= Double(Rasterizer.bandCells) / 2 else {
             var whole = Path()
             for i in pieces.indices { whole.append(contentsOf: path(i)) }
-            fill(whole, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
+            // The Double walk, as the pieces' cells and the labels' coverage cache use.
+            fillTarget(whole.flattened(tolerance: tolerance, transform: t), paint: paint, rule: .nonZero,
+                       opacity: opacity, blendMode: blendMode)
             return
         }
         fillTarget([], paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode, pieces: found.map { $0! })

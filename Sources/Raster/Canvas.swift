@@ -364,7 +364,7 @@ public final class Canvas {
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, opacity: Double = 1,
                      blendMode: BlendMode = .sourceOver) {
         let polys = path.flattened(tolerance: tolerance, transform: state.transform)
-        fillTarget(polys, paint: paint, rule: rule, opacity: opacity, blendMode: blendMode)
+        fillTarget(polys, paint: paint, rule: rule, opacity: opacity, blendMode: blendMode, grid: true)
     }
 
     /// Strokes `path` with `style` and `paint`. The outline is built in user space (so
@@ -380,10 +380,10 @@ public final class Canvas {
         }
         let outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol)
         if t.isIdentity {
-            fillTarget(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
+            fillTarget(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode, grid: true)
         } else {
             fillTarget(outline.map { Polyline(points: $0.points.map(t.apply), closed: $0.closed) },
-                       paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode)
+                       paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode, grid: true)
         }
     }
 
@@ -425,7 +425,7 @@ public final class Canvas {
     /// `pieces`, the coverage is swept from those pieces' cells (Canvas+PieceCells.swift).
     func fillTarget(_ polys: [Polyline], paint: Paint, rule: FillRule, opacity: Double,
                     blendMode: BlendMode = .sourceOver, replay: [CoverageRun]? = nil, record: CoverageRecorder? = nil,
-                    pieces: [PieceCells]? = nil) {
+                    pieces: [PieceCells]? = nil, grid: Bool = false) {
         let cx0 = state.clipX0, cy0 = state.clipY0, cx1 = state.clipX1, cy1 = state.clipY1
         guard opacity > 0, !polys.isEmpty || replay != nil || pieces != nil, cx1 > cx0, cy1 > cy0,
               let shader = Shader(paint, transform: state.transform, table: gradientTable) else { return }
@@ -572,7 +572,7 @@ public final class Canvas {
                             }
                         } else {
                             rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
-                                                  rule: rule, opacity: opacity) { y0, rows, spans in
+                                                  rule: rule, opacity: opacity, grid: grid && record == nil) { y0, rows, spans in
                                 if collect { collected.removeAll(keepingCapacity: true) }
                                 blitRuns(y0, rows, spans, nil)
                                 record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans), colors: collect ? collected : nil))

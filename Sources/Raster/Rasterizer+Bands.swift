@@ -18,7 +18,8 @@ extension Rasterizer {
     /// their rows reach (`BandPlan`), so a band walks only its own. The bands give the same pixels as one
     /// sweep: each row's cells come from the same edge pieces (RasterizerTests).
     func fillBanded(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
-                    rule: FillRule, opacity: Double, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
+                    rule: FillRule, opacity: Double, grid: Bool = false,
+                    _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
         // Several rectangles (grid lines, ticks, bars as one path): without cells, the same
         // bytes (Rasterizer+Rectangles.swift).
         if rule == .nonZero && polylines.count >= 2 {
@@ -31,6 +32,12 @@ extension Rasterizer {
             }
         }
         lastSweptAsRectangles = false
+        lastFillWasFixedGrid = false
+        if grid && rule == .nonZero && fillFixedGrid(polylines, clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight,
+                                             opacity: opacity, body) {
+            lastBandCount = 1
+            return
+        }
         // An edge's cells: a row piece per clip row it crosses plus a cell per column it
         // crosses inside the clip; none right of the clip or outside its rows (clipped
         // geometry costs nothing to keep: a fuzzed 91,000 px dashed ellipse over a 4 px

@@ -213,13 +213,24 @@ public final class Rasterizer {
     /// Whether the last `sweepRuns` summed a dense box (for tests).
     var lastSweptAsBox = false
 
+    /// The fixed-point grid's buffers (Rasterizer+FixedGrid.swift): two sums per pixel and
+    /// a bit per pixel, all zero between shapes, and two rows of spans.
+    var gridCells = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    var gridCellCapacity = 0
+    var gridBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    var gridBitCapacity = 0
+    var gridSpans = UnsafeMutablePointer<Span>.allocate(capacity: 1)
+    var gridSpanCapacity = 0
+    /// Whether the last `fillBanded` took the fixed-point grid (for tests).
+    var lastFillWasFixedGrid = false
+
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
     var cells: [Cell] { Array(UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)) }
 
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); binned.deallocate(); bandBox.deallocate(); bandBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); binned.deallocate(); bandBox.deallocate(); bandBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); gridCells.deallocate(); gridBits.deallocate(); gridSpans.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them

@@ -7,7 +7,11 @@ import XCTest
 /// block for solid and image paints on the fast path, as spans otherwise), and every
 /// replay gives the bytes of a fresh fill.
 final class CoverageCacheTests: XCTestCase {
-    override func tearDown() { crk_reset_wide(); super.tearDown() }
+    // Labels' paths (coverage cache, pieces, snapped pieces) take the Double walk; the
+    // fresh fills they are compared with do too (plain fills take the fixed-point grid).
+    private var savedGrid = Rasterizer.fixedGrid
+    override func setUp() { super.setUp(); savedGrid = Rasterizer.fixedGrid; Rasterizer.fixedGrid = false }
+    override func tearDown() { Rasterizer.fixedGrid = savedGrid; crk_reset_wide(); super.tearDown() }
 
     /// A text-like path: many small shapes, curved edges at fractional positions.
     static let letters: Path = {

@@ -75,8 +75,12 @@ final class EvenOddTests: XCTestCase {
     /// A simple outline under even-odd has no pixel with two separate edges (the walk's
     /// first and last cells, at the start vertex, are merged), so it gives the same bytes
     /// as under non-zero: exact area. A ring of two circles, each a simple outline, loses
-    /// only the hole.
+    /// only the hole. (Compared with the non-zero Double walk: a plain non-zero fill takes
+    /// the fixed-point grid, whose vertices are rounded to 1/256 px.)
     func testSimpleOutlinesKeepTheirExactArea() {
+        let saved = Rasterizer.fixedGrid
+        Rasterizer.fixedGrid = false
+        defer { Rasterizer.fixedGrid = saved }
         let circle = Path.circle(center: Point(31.3, 30.6), radius: 22.4)
         let a = Canvas(width: 64, height: 64), b = Canvas(width: 64, height: 64)
         a.fill(circle, paint: .solid(.white), rule: .evenOdd)

@@ -259,9 +259,11 @@ final class FuzzRegressionTests: XCTestCase {
                  paint: .solid(.black))
         XCTAssertEqual(c.rasterizer.lastBandCount, 1)
         XCTAssertTrue(c.pixmap.data.contains { $0 != 255 })
-        let saved = Rasterizer.bandCells
-        defer { Rasterizer.bandCells = saved }
+        // The Double walk's bands (the fixed-point grid would take this box whole).
+        let saved = Rasterizer.bandCells, savedGrid = Rasterizer.fixedGrid
+        defer { Rasterizer.bandCells = saved; Rasterizer.fixedGrid = savedGrid }
         Rasterizer.bandCells = 10
+        Rasterizer.fixedGrid = false
         let v = Canvas(width: 200, height: 200, background: .white)
         v.stroke(.ellipse(in: Rect(x: 10, y: 10, width: 180, height: 180)), style: StrokeStyle(width: 2), paint: .solid(.black))
         XCTAssertGreaterThan(v.rasterizer.lastBandCount, 1)

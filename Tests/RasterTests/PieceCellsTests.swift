@@ -8,7 +8,11 @@ import TestSupport
 /// a counter's glyphs go through) give the bytes of filling the whole shape, whether the
 /// cells are new or kept from an earlier fill of another shape.
 final class PieceCellsTests: XCTestCase {
-    override func tearDown() { crk_reset_wide(); super.tearDown() }
+    // Labels' paths (coverage cache, pieces, snapped pieces) take the Double walk; the
+    // fresh fills they are compared with do too (plain fills take the fixed-point grid).
+    private var savedGrid = Rasterizer.fixedGrid
+    override func setUp() { super.setUp(); savedGrid = Rasterizer.fixedGrid; Rasterizer.fixedGrid = false }
+    override func tearDown() { Rasterizer.fixedGrid = savedGrid; crk_reset_wide(); super.tearDown() }
 
     /// The "font" the pieces come from: its identity names them.
     final class Source: Sendable {}

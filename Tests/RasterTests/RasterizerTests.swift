@@ -37,6 +37,10 @@ final class RasterizerTests: XCTestCase {
             separate.append(.rect(r))
         }
         XCTAssertGreaterThan(300, Rasterizer.denseRowCells)
+        // The Double walk's dense rows (a plain fill of many bars takes the fixed-point grid).
+        let savedGrid = Rasterizer.fixedGrid
+        Rasterizer.fixedGrid = false
+        defer { Rasterizer.fixedGrid = savedGrid }
         let dense = Canvas(width: 610, height: 25), sparse = Canvas(width: 610, height: 25)
         dense.fill(bars, paint: .solid(.white))
         for p in separate { sparse.fill(p, paint: .solid(.white)) }

@@ -93,4 +93,35 @@ int crk_yuv_check_constants(void);
 /// 2 MB. Not a kernel: no effect on any byte; a no-op elsewhere and where refused.
 void crk_advise_huge(void *p, size_t n);
 
+/// One span of a row: `length` pixels from column `x` at coverage `alpha`; Raster's `Span`.
+typedef struct {
+    int32_t x;
+    int32_t length;
+    uint8_t alpha;
+} crk_span;
+
+/// A dense grid of fixed-point cells over a shape's box (fixedcells.c): per pixel a cover
+/// and an area (`cells`, two 32-bit sums per pixel, row-major over `width` × `height`)
+/// and a bit per pixel (`bits`, `words` 64-bit words per row); all zero between shapes.
+/// `origin_x`, `origin_y` are the box's top-left device pixel; the clip bounds (device
+/// pixels) cut the edges; `min_row`, `max_row` are the rows touched so far. `inside`
+/// (non-zero) promises every point lies inside the clip: no edge is cut.
+typedef struct {
+    int32_t *cells;
+    uint64_t *bits;
+    int32_t width, height, words;
+    int32_t min_row, max_row;
+    int32_t inside;
+    double origin_x, origin_y;
+    double clip_left, clip_top, clip_right, clip_bottom;
+} crk_grid;
+
+/// Adds the closed polygon of `n` points (`xy`: x, y pairs, device pixels) to the grid.
+void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n);
+
+/// Sweeps row `row` of the grid (non-zero rule) into `spans`, clearing it, and returns how
+/// many it wrote (at most width + 1). `scale` is 255 × opacity; the last span may run to
+/// `clip_right` (device column).
+ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, crk_span *spans);
+
 #endif

@@ -1,0 +1,161 @@
+import Geometry
+import XCTest
+@testable import Raster
+
+/// The fixed-point grid (Rasterizer+FixedGrid.swift, CRasterKernels/fixedcells.c): plain
+/// non-zero fills and strokes of a bounded box, with vertices rounded to 1/256 px and
+/// integer sums.
+final class FixedGridTests: XCTestCase {
+    private var savedGrid = Rasterizer.fixedGrid
+    override func setUp() { super.setUp(); savedGrid = Rasterizer.fixedGrid; Rasterizer.fixedGrid = true }
+    override func tearDown() { Rasterizer.fixedGrid = savedGrid; super.tearDown() }
+
+    /// Draws with the grid on or off.
+    private func draw(grid: Bool, width: Int = 96, height: Int = 80, _ body: (Canvas) -> Void) -> Pixmap {
+        drawn(grid: grid, width: width, height: height, body).pixmap
+    }
+
+    /// Draws with the grid on or off, and says whether the last fill took the grid.
+    private func drawn(grid: Bool, width: Int = 96, height: Int = 80, _ body: (Canvas) -> Void) -> (pixmap: Pixmap, tookGrid: Bool) {
+        Rasterizer.fixedGrid = grid
+        defer { Rasterizer.fixedGrid = true }
+        let c = Canvas(width: width, height: height, background: .white)
+        body(c)
+        return (c.pixmap, c.rasterizer.lastFillWasFixedGrid)
+    }
+
+    /// Random closed shapes, wedges and strokes: every pixel within 2 levels of the Double
+    /// walk (which is the exact area), and on average far closer.
+    func testCoverageIsWithinTwoLevelsOfTheDoubleWalk() {
+        var rng = SplitMix(seed: 23)
+        var worst = 0, sum = 0, count = 0
+        for k in 0..<60 {
+            var path = Path()
+            let n = 3 + Int(rng.next() % 9)
+            for i in 0..<n {
+                let p = Point(4 + Double(rng.next() % 8800) / 100, 4 + Double(rng.next() % 7200) / 100)
+                if i == 0 { path.move(to: p) } else { path.line(to: p) }
+            }
+            path.close()
+            let stroke = StrokeStyle(width: 0.5 + Double(rng.next() % 60) / 10, cap: .round, join: .round)
+            let color = Color(r: 0.1, g: 0.3, b: 0.8)
+            let paint = { (c: Canvas) in
+                if k % 2 == 0 {
+                    c.fill(path, paint: .solid(color))   // non-zero, possibly self-intersecting
+                } else {
+                    c.stroke(path, style: stroke, paint: .solid(color))
+                }
+            }
+            let (grid, tookGrid) = drawn(grid: true, paint), walk = draw(grid: false, paint)
+            XCTAssertTrue(tookGrid, "shape \(k)")
+            for i in 0..<grid.data.count {
+                let d = abs(Int(grid.data[i]) - Int(walk.data[i]))
+                worst = max(worst, d); sum += d; count += 1
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 2)
+        XCTAssertLessThan(Double(sum) / Double(count), 0.05)
+    }
+
+    /// Integer sums do not depend on the order the pieces arrive in: the same polygons in
+    /// another order, or each starting at another vertex, give the same bytes.
+    func testTheOrderOfPolygonsAndPointsDoesNotChangeTheBytes() {
+        let a = [Point(10.3, 12.7), Point(70.1, 20.05), Point(40.9, 66.6)]
+        let b = [Point(20.2, 8.1), Point(80.7, 50.3), Point(30.4, 70.9), Point(14.5, 40.25)]
+        func shape(_ polys: [[Point]]) -> Path {
+            var p = Path()
+            for pts in polys {
+                p.move(to: pts[0])
+                for q in pts.dropFirst() { p.line(to: q) }
+                p.close()
+            }
+            return p
+        }
+        let one = draw(grid: true) { $0.fill(shape([a, b]), paint: .solid(.black)) }
+        let two = draw(grid: true) { $0.fill(shape([b, a]), paint: .solid(.black)) }
+        let three = draw(grid: true) { $0.fill(shape([Array(b[2...]) + Array(b[..<2]), Array(a.dropFirst()) + [a[0]]]), paint: .solid(.black)) }
+        XCTAssertEqual(one.data, two.data)
+        XCTAssertEqual(one.data, three.data)
+    }
+
+    /// A point a hair left of a pixel boundary rounds onto it; its pieces still land in the
+    /// grid (the grid once ended a column short, and the row's cover ran on to the canvas's
+    /// right side: a bar of ink across the Cairo suite's donut).
+    func testAPointRoundedOntoTheNextColumnLeavesNoInkToItsRight() {
+        for right in [40.0 - 1e-4, 40.0 - 1.0 / 1024, 40.0 + 1e-4, 40.0] {
+            let p = draw(grid: true, width: 80, height: 40) { c in
+                var path = Path()
+                path.move(to: Point(12.25, 5)); path.line(to: Point(right, 10.5))
+                path.line(to: Point(right, 30.5)); path.line(to: Point(14, 33.75)); path.close()
+                c.fill(path, paint: .solid(.black))
+            }
+            for y in 0..<40 { for x in 41..<80 {
+                XCTAssertEqual(p.pixel(x, y).r, 255, "right \(right): (\(x), \(y))")
+            } }
+            XCTAssertLessThan(p.pixel(30, 20).r, 10)
+        }
+    }
+
+    /// The exact area of a rotated square (the sum of its alpha), and full coverage inside.
+    func testARotatedSquareCoversItsArea() {
+        let c = Canvas(width: 64, height: 64)
+        c.concatenate(Transform(a: 0.8, b: 0.6, c: -0.6, d: 0.8, tx: 32.37, ty: 6.21))
+        c.fill(.rect(Rect(x: 0, y: 0, width: 30, height: 30)), paint: .solid(.white))
+        XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+        var alpha = 0.0
+        for y in 0..<64 { for x in 0..<64 { alpha += Double(c.pixmap.pixel(x, y).a) } }
+        XCTAssertEqual(alpha / 255, 900, accuracy: 0.5)
+        XCTAssertEqual(c.pixmap.pixel(32, 30).a, 255)
+    }
+
+    /// Parts left of the clip run along its side and keep their winding; parts right of it
+    /// and rows above and below draw nothing; points far beyond the canvas (1e300) draw
+    /// the same as points just beyond it.
+    func testClippedShapesMatchTheDoubleWalkAndFarPointsDrawNothingExtra() {
+        var near = Path()
+        near.move(to: Point(-30, -20)); near.line(to: Point(130, 30.3)); near.line(to: Point(20.6, 120)); near.close()
+        let grid = draw(grid: true) { $0.fill(near, paint: .solid(.black)) }
+        let walk = draw(grid: false) { $0.fill(near, paint: .solid(.black)) }
+        for i in 0..<grid.data.count { XCTAssertLessThanOrEqual(abs(Int(grid.data[i]) - Int(walk.data[i])), 2) }
+        var far = Path()
+        far.move(to: Point(-1e300, 40)); far.line(to: Point(50.5, 10.25)); far.line(to: Point(50.5, 70.75)); far.close()
+        let f = draw(grid: true) { $0.fill(far, paint: .solid(.black)) }
+        // Left of x = 50.5 the shape covers rows 11…69 whole (its slanted sides are nearly flat).
+        XCTAssertEqual(f.pixel(2, 40).r, 0)
+        XCTAssertEqual(f.pixel(60, 40).r, 255)
+        XCTAssertEqual(f.pixel(20, 5).r, 255)
+    }
+
+    /// Which shapes take the grid: not a single rectangle, not an even-odd fill, not a box
+    /// beyond `fixedGridPixels`; and a label's coverage-cached fill keeps the Double walk.
+    func testWhichFillsTakeTheGrid() {
+        let c = Canvas(width: 200, height: 200, background: .white)
+        c.fill(.circle(center: Point(50, 50), radius: 20), paint: .solid(.black))
+        XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+        c.fill(.circle(center: Point(50, 50), radius: 20), paint: .solid(.black), rule: .evenOdd)
+        XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
+        c.stroke(.circle(center: Point(100, 100), radius: 60), style: StrokeStyle(width: 2), paint: .solid(.black))
+        XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+        let saved = Rasterizer.fixedGridPixels
+        defer { Rasterizer.fixedGridPixels = saved }
+        Rasterizer.fixedGridPixels = 1000
+        c.stroke(.circle(center: Point(100, 100), radius: 60), style: StrokeStyle(width: 2), paint: .solid(.black))
+        XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
+        Rasterizer.fixedGridPixels = saved
+        c.fill(.circle(center: Point(50, 50), radius: 20), paint: .solid(.black), cache: CoverageCache())
+        XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
+    }
+}
+
+/// A small deterministic generator for the tests' shapes.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
