@@ -31,6 +31,10 @@ extension Rasterizer {
     static var fixedGridPixels = 1 << 20
     /// Whether non-zero shapes take the grid (tests compare with the Double walk).
     static var fixedGrid = true
+    /// Whether a shape larger than the grid takes it in bands of rows (else the Double walk),
+    /// and in at most how many.
+    static var fixedGridBands = true
+    static let fixedGridMaxBands = 16
 
     /// Scan converts `polylines` (non-zero) in fixed point and hands the rows to `body`
     /// as `sweepRuns` does; returns false, having drawn nothing, when the shape's box is
@@ -67,34 +71,31 @@ extension Rasterizer {
         // column on the right, or its pieces would fall outside the grid.
         let left = min(Int(within(minX, clipX, clipRight).rounded(.down)), clipRight - 1)
         let right = max(left + 1, min(clipRight, Int(within(maxX, clipX, clipRight).rounded(.down)) + 2))
-        let width = right - left, height = bottom - top
-        guard width * height <= Rasterizer.fixedGridPixels else { lastFillWasFixedGrid = false; return false }
+        let width = right - left
+        // Bands of rows when the box is larger than the grid: each band's rows are walked
+        // from every edge, cut at the band's top and bottom. Every band visits every edge,
+        // so at most `fixedGridMaxBands` (a 4K frame takes 8); beyond, the Double walk,
+        // whose bands walk only their own edges (`BandPlan`).
+        let bandRows = max(1, min(bottom - top, Rasterizer.fixedGridPixels / max(1, width)))
+        let bands = (bottom - top + bandRows - 1) / bandRows
+        guard width <= Rasterizer.fixedGridPixels, bands <= (Rasterizer.fixedGridBands ? Rasterizer.fixedGridMaxBands : 1) else {
+            lastFillWasFixedGrid = false
+            return false
+        }
         let words = (width + 63) >> 6
-        if gridCellCapacity < 2 * width * height {
+        if gridCellCapacity < 2 * width * bandRows {
             gridCells.deallocate()
-            gridCellCapacity = max(2 * width * height, min(2 * Rasterizer.fixedGridPixels, 2 * gridCellCapacity))
+            gridCellCapacity = max(2 * width * bandRows, min(2 * Rasterizer.fixedGridPixels, 2 * gridCellCapacity))
             gridCells = .allocate(capacity: gridCellCapacity)
             Pixmap.adviseHugePages(gridCells, gridCellCapacity * 4)   // a row per page otherwise
             gridCells.initialize(repeating: 0, count: gridCellCapacity)
         }
-        if gridBitCapacity < words * height {
+        if gridBitCapacity < words * bandRows {
             gridBits.deallocate()
-            gridBitCapacity = max(words * height, 2 * gridBitCapacity)
+            gridBitCapacity = max(words * bandRows, 2 * gridBitCapacity)
             gridBits = .allocate(capacity: gridBitCapacity)
             gridBits.initialize(repeating: 0, count: gridBitCapacity)
         }
-        var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(height), words: Int32(words),
-                         min_row: Int32.max, max_row: -1,
-                         inside: minX >= Double(clipX) && maxX <= Double(clipRight) && minY >= Double(clipY) && maxY <= Double(clipBottom) ? 1 : 0,
-                         origin_x: Double(left), origin_y: Double(top),
-                         clip_left: Double(clipX), clip_top: Double(clipY), clip_right: Double(clipRight),
-                         clip_bottom: Double(clipBottom))
-        for pl in polylines where pl.points.count >= 2 {
-            pl.points.withUnsafeBufferPointer { p in
-                p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { crk_grid_polyline(&g, $0, p.count) }
-            }
-        }
-        guard g.min_row <= g.max_row else { return true }
         // Two rows' spans, alternately: a row whose spans equal the row above's joins its run.
         let half = width + 2
         if gridSpanCapacity < 2 * half {
@@ -102,6 +103,34 @@ extension Rasterizer {
             gridSpanCapacity = 2 * half
             gridSpans = .allocate(capacity: gridSpanCapacity)
         }
+        let inside = minX >= Double(clipX) && maxX <= Double(clipRight) && minY >= Double(clipY) && maxY <= Double(clipBottom)
+        lastGridBandCount = 0
+        var bandTop = top
+        while bandTop < bottom {
+            let rows = min(bandRows, bottom - bandTop)
+            let whole = rows == bottom - top
+            lastGridBandCount += 1
+            var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(rows), words: Int32(words),
+                             min_row: Int32.max, max_row: -1, inside: inside && whole ? 1 : 0,
+                             origin_x: Double(left), origin_y: Double(bandTop),
+                             clip_left: Double(clipX), clip_top: Double(whole ? clipY : bandTop), clip_right: Double(clipRight),
+                             clip_bottom: Double(whole ? clipBottom : bandTop + rows))
+            for pl in polylines where pl.points.count >= 2 {
+                pl.points.withUnsafeBufferPointer { p in
+                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { crk_grid_polyline(&g, $0, p.count) }
+                }
+            }
+            if g.min_row <= g.max_row { sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body) }
+            bandTop += rows
+        }
+        return true
+    }
+
+    /// Sweeps the grid's touched rows (`origin_y` is device row `top`) and hands them to
+    /// `body`, rows with the same spans as the row above as one run.
+    private func sweepGrid(_ g: inout crk_grid, top: Int, clipRight: Int, opacity: Double,
+                           _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
+        let half = Int(g.width) + 2
         let scale = 255 * min(1, max(0, opacity.isNaN ? 0 : opacity))
         let spans = gridSpans
         var runStart = 0, runRows = 0, runCount = 0, runHalf = 0
@@ -122,6 +151,5 @@ extension Rasterizer {
             }
         }
         if runRows > 0 { body(top + runStart, runRows, UnsafeBufferPointer(start: spans + runHalf * half, count: runCount)) }
-        return true
     }
 }

@@ -127,7 +127,7 @@ final class FixedGridTests: XCTestCase {
     }
 
     /// Which shapes take the grid: not a single rectangle, not an even-odd fill, not a box
-    /// beyond `fixedGridPixels`; and a label's coverage-cached fill keeps the Double walk.
+    /// beyond `fixedGridPixels` unless in bands; and a label's coverage-cached fill keeps the Double walk.
     func testWhichFillsTakeTheGrid() {
         let c = Canvas(width: 200, height: 200, background: .white)
         c.fill(.circle(center: Point(50, 50), radius: 20), paint: .solid(.black))
@@ -137,10 +137,15 @@ final class FixedGridTests: XCTestCase {
         c.stroke(.circle(center: Point(100, 100), radius: 60), style: StrokeStyle(width: 2), paint: .solid(.black))
         XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
         let saved = Rasterizer.fixedGridPixels
-        defer { Rasterizer.fixedGridPixels = saved }
+        defer { Rasterizer.fixedGridPixels = saved; Rasterizer.fixedGridBands = true }
         Rasterizer.fixedGridPixels = 1000
         c.stroke(.circle(center: Point(100, 100), radius: 60), style: StrokeStyle(width: 2), paint: .solid(.black))
+        XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)   // in bands
+        XCTAssertGreaterThan(c.rasterizer.lastGridBandCount, 1)
+        Rasterizer.fixedGridBands = false
+        c.stroke(.circle(center: Point(100, 100), radius: 60), style: StrokeStyle(width: 2), paint: .solid(.black))
         XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
+        Rasterizer.fixedGridBands = true
         Rasterizer.fixedGridPixels = saved
         c.fill(.circle(center: Point(50, 50), radius: 20), paint: .solid(.black), cache: CoverageCache())
         XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
@@ -157,5 +162,44 @@ private struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension FixedGridTests {
+    /// A shape larger than the grid is swept in bands of rows, each walking every edge cut
+    /// at its top and bottom: within 2 levels of the grid in one band and of the Double
+    /// walk, with no seam at the bands' boundaries (a row's covers still cancel: nothing
+    /// right of the shape), and more bands than the limit go to the Double walk.
+    func testBandsOfRowsGiveTheOneBandPicture() {
+        var path = Path()
+        path.move(to: Point(5.5, 3.25))
+        for i in 1...40 { path.line(to: Point(5.5 + Double(i) * 2.1, 3.25 + 70 * abs(sin(Double(i) * 0.7)))) }
+        path.line(to: Point(89.5, 77.5)); path.close()
+        let style = StrokeStyle(width: 1.5, cap: .round, join: .round)
+        let one = drawn(grid: true) { $0.stroke(path, style: style, paint: .solid(.black)) }
+        let saved = Rasterizer.fixedGridPixels
+        defer { Rasterizer.fixedGridPixels = saved }
+        Rasterizer.fixedGridPixels = 700   // bands of 7 or 8 rows
+        var bandCount = 0
+        let banded = draw(grid: true) { c in
+            c.stroke(path, style: style, paint: .solid(.black))
+            bandCount = c.rasterizer.lastGridBandCount
+            XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+        }
+        XCTAssertGreaterThan(bandCount, 8)
+        XCTAssertTrue(one.tookGrid)
+        let walk = draw(grid: false) { $0.stroke(path, style: style, paint: .solid(.black)) }
+        var worst = 0, worstWalk = 0
+        for i in 0..<banded.data.count {
+            worst = max(worst, abs(Int(banded.data[i]) - Int(one.pixmap.data[i])))
+            worstWalk = max(worstWalk, abs(Int(banded.data[i]) - Int(walk.data[i])))
+        }
+        XCTAssertLessThanOrEqual(worst, 2)
+        XCTAssertLessThanOrEqual(worstWalk, 2)
+        for y in 0..<80 { XCTAssertEqual(banded.pixel(95, y).r, 255, "row \(y)") }
+        Rasterizer.fixedGridPixels = 40   // more than 16 bands
+        let c = Canvas(width: 96, height: 80, background: .white)
+        c.stroke(path, style: style, paint: .solid(.black))
+        XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
     }
 }
