@@ -111,6 +111,12 @@ public struct Span: Hashable, Sendable {
 /// deposit order and scanned by its bits, without the row sort or the keyed reads of
 /// cells. Both keep each pixel's sums in deposit order; line-4k took 1.35× less CPU a frame.
 ///
+/// Seventh pass (Rasterizer+FixedGrid.swift): plain non-zero fills and strokes
+/// (`Canvas.fill`, `Canvas.stroke`) no longer come here. They are scan converted in
+/// fixed point, with integer sums deposited straight into a dense grid, because integers
+/// do not care about order. Even-odd fills, single rectangles, grids of rectangles and
+/// labels (coverage cache, pieces, snapped pieces) still do.
+///
 /// The parts, a file each: the edge walk that makes cells (Rasterizer+Walk.swift), the
 /// sweep that turns them into spans (here), banded sweeps for huge geometry
 /// (Rasterizer+Bands.swift) and the sampling of even-odd pixels where separate edges
