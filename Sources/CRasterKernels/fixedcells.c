@@ -116,9 +116,10 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
 // dropped, and the parts left or right of it run along its side, where they still carry
 // their winding to the pixels on their right (as Raster's `Accumulator.addEdge`).
 static void device_edge(crk_grid *g, double ax, double ay, double bx, double by) {
-    if (!(isfinite(ax) && isfinite(ay) && isfinite(bx) && isfinite(by)) || ay == by) return;
     double top = g->clip_top, bottom = g->clip_bottom;
+    // Rows outside the clip first: in a band of a long line nearly every edge is.
     if ((ay <= top && by <= top) || (ay >= bottom && by >= bottom)) return;
+    if (!(isfinite(ax) && isfinite(ay) && isfinite(bx) && isfinite(by)) || ay == by) return;
     // Rows: cut at the clip's top and bottom.
     if (ay < top || ay > bottom || by < top || by > bottom) {
         double dxdy = (bx - ax) / (by - ay);

@@ -1,5 +1,8 @@
 import CRasterKernels
 import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Non-zero shapes of a bounded box, scan converted in fixed point into a dense grid
 // (CRasterKernels/fixedcells.c).
@@ -26,9 +29,10 @@ import Geometry
 // (Rasterizer+Crossings.swift); so do larger boxes, which the banded sweeps bound.
 
 extension Rasterizer {
-    /// The largest box (pixels) a shape may have to take the fixed-point grid: 8 MB of
-    /// cells, touched only where edges pass.
-    static var fixedGridPixels = 1 << 20
+    /// The most pixels in one band of the fixed-point grid: 4 MB of cells per rasterizer
+    /// (a render worker has one), touched only where edges pass. With 1 M pixels, a 4K
+    /// video's peak memory rose by 17 MB over two workers (`scripts/bench --load`).
+    static var fixedGridPixels = 1 << 19
     /// Whether non-zero shapes take the grid (tests compare with the Double walk).
     static var fixedGrid = true
     /// Whether a shape larger than the grid takes it in bands of rows (else the Double walk),
@@ -74,7 +78,7 @@ extension Rasterizer {
         let width = right - left
         // Bands of rows when the box is larger than the grid: each band's rows are walked
         // from every edge, cut at the band's top and bottom. Every band visits every edge,
-        // so at most `fixedGridMaxBands` (a 4K frame takes 8); beyond, the Double walk,
+        // so at most `fixedGridMaxBands` (a 4K frame takes 16); beyond, the Double walk,
         // whose bands walk only their own edges (`BandPlan`).
         let bandRows = max(1, min(bottom - top, Rasterizer.fixedGridPixels / max(1, width)))
         let bands = (bottom - top + bandRows - 1) / bandRows
@@ -84,11 +88,13 @@ extension Rasterizer {
         }
         let words = (width + 63) >> 6
         if gridCellCapacity < 2 * width * bandRows {
-            gridCells.deallocate()
+            // calloc: a large grid comes as fresh zero pages, resident only where edges
+            // pass (a 4K frame's grid is 8 MB; a render worker's thin lines touch a few
+            // hundred KB of it).
+            free(gridCells)
             gridCellCapacity = max(2 * width * bandRows, min(2 * Rasterizer.fixedGridPixels, 2 * gridCellCapacity))
-            gridCells = .allocate(capacity: gridCellCapacity)
-            Pixmap.adviseHugePages(gridCells, gridCellCapacity * 4)   // a row per page otherwise
-            gridCells.initialize(repeating: 0, count: gridCellCapacity)
+            guard let p = calloc(gridCellCapacity, MemoryLayout<Int32>.stride) else { fatalError("out of memory for the raster grid") }
+            gridCells = p.assumingMemoryBound(to: Int32.self)
         }
         if gridBitCapacity < words * bandRows {
             gridBits.deallocate()

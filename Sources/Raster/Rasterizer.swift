@@ -1,4 +1,7 @@
 import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How overlapping parts of a path decide what is inside.
 public enum FillRule: String, Hashable, Sendable {
@@ -221,7 +224,7 @@ public final class Rasterizer {
 
     /// The fixed-point grid's buffers (Rasterizer+FixedGrid.swift): two sums per pixel and
     /// a bit per pixel, all zero between shapes, and two rows of spans.
-    var gridCells = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    var gridCells = calloc(2, 4)!.assumingMemoryBound(to: Int32.self)   // freed with free()
     var gridCellCapacity = 0
     var gridBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
     var gridBitCapacity = 0
@@ -237,7 +240,7 @@ public final class Rasterizer {
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); binned.deallocate(); bandBox.deallocate(); bandBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); gridCells.deallocate(); gridBits.deallocate(); gridSpans.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); binned.deallocate(); bandBox.deallocate(); bandBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); free(gridCells); gridBits.deallocate(); gridSpans.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them
