@@ -1,4 +1,5 @@
 import Geometry
+import TestSupport
 import XCTest
 @testable import Raster
 
@@ -27,7 +28,7 @@ final class FixedGridTests: XCTestCase {
     /// Random closed shapes, wedges and strokes: every pixel within 2 levels of the Double
     /// walk (which is the exact area), and on average far closer.
     func testCoverageIsWithinTwoLevelsOfTheDoubleWalk() {
-        var rng = SplitMix(seed: 23)
+        var rng = SplitMix64(seed: 23)
         var worst = 0, sum = 0, count = 0
         for k in 0..<60 {
             var path = Path()
@@ -152,18 +153,6 @@ final class FixedGridTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for the tests' shapes.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension FixedGridTests {
     /// A shape larger than the grid is swept in bands of rows, each walking every edge cut
