@@ -422,7 +422,9 @@ public final class Canvas {
     /// Fills polygons in the current target's pixels (the paint is still in user space).
     /// With `replay`, the coverage comes from those recorded runs instead of
     /// rasterizing `polys`; with `record`, the rasterizer's runs are appended to it; with
-    /// `pieces`, the coverage is swept from those pieces' cells (Canvas+PieceCells.swift).
+    /// `pieces`, the coverage is swept from those pieces' cells (Canvas+PieceCells.swift);
+    /// with `grid`, a non-zero shape takes the fixed-point grid (Rasterizer+FixedGrid.swift:
+    /// plain fills and strokes, never a recorded or replayed label).
     func fillTarget(_ polys: [Polyline], paint: Paint, rule: FillRule, opacity: Double,
                     blendMode: BlendMode = .sourceOver, replay: [CoverageRun]? = nil, record: CoverageRecorder? = nil,
                     pieces: [PieceCells]? = nil, grid: Bool = false) {
@@ -572,7 +574,7 @@ public final class Canvas {
                             }
                         } else {
                             rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
-                                                  rule: rule, opacity: opacity, grid: grid && record == nil) { y0, rows, spans in
+                                                  rule: rule, opacity: opacity, grid: grid) { y0, rows, spans in
                                 if collect { collected.removeAll(keepingCapacity: true) }
                                 blitRuns(y0, rows, spans, nil)
                                 record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans), colors: collect ? collected : nil))

@@ -35,7 +35,6 @@ extension Rasterizer {
         lastFillWasFixedGrid = false
         if grid && rule == .nonZero && fillFixedGrid(polylines, clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight,
                                              opacity: opacity, body) {
-            lastBandCount = 1
             return
         }
         // An edge's cells: a row piece per clip row it crosses plus a cell per column it

@@ -23,10 +23,12 @@ import Glibc
 // path decides which a shape takes, from its own box, so the same document still gives
 // the same bytes on every run and machine (no floating-point sums, no CPU-dependent code).
 //
-// Which shapes: non-zero fills and strokes whose box (clipped) holds at most
-// `fixedGridPixels` pixels and that are not a single rectangle (those sweep without cells,
-// `sweepRect`). Even-odd fills keep the Double walk and its sampling of crossings
-// (Rasterizer+Crossings.swift); so do larger boxes, which the banded sweeps bound.
+// Which shapes: non-zero fills and strokes (`Canvas.fill`, `Canvas.stroke`) that are not a
+// single rectangle (those sweep without cells, `sweepRect`), in one band of at most
+// `fixedGridPixels` pixels or in up to `fixedGridMaxBands` bands of rows. Even-odd fills
+// keep the Double walk and its sampling of crossings (Rasterizer+Crossings.swift); so do
+// boxes that would need more bands, and labels (the coverage cache, pieces and snapped
+// pieces must give each other's bytes).
 
 extension Rasterizer {
     /// The most pixels in one band of the fixed-point grid: 4 MB of cells per rasterizer
@@ -62,6 +64,7 @@ extension Rasterizer {
         }
         guard finite else { return false }
         lastFillWasFixedGrid = true
+        lastBandCount = 1
         guard minX <= maxX else { return true }
         let clipRight = clipX + clipWidth, clipBottom = clipY + clipHeight
         // Rows the edges can reach inside the clip; columns from the leftmost point (the
@@ -89,7 +92,7 @@ extension Rasterizer {
         let words = (width + 63) >> 6
         if gridCellCapacity < 2 * width * bandRows {
             // calloc: a large grid comes as fresh zero pages, resident only where edges
-            // pass (a 4K frame's grid is 8 MB; a render worker's thin lines touch a few
+            // pass (a 4K frame's band is 4 MB; a render worker's thin lines touch a few
             // hundred KB of it).
             free(gridCells)
             gridCellCapacity = max(2 * width * bandRows, min(2 * Rasterizer.fixedGridPixels, 2 * gridCellCapacity))
@@ -110,12 +113,12 @@ extension Rasterizer {
             gridSpans = .allocate(capacity: gridSpanCapacity)
         }
         let inside = minX >= Double(clipX) && maxX <= Double(clipRight) && minY >= Double(clipY) && maxY <= Double(clipBottom)
-        lastGridBandCount = 0
+        lastBandCount = 0
         var bandTop = top
         while bandTop < bottom {
             let rows = min(bandRows, bottom - bandTop)
             let whole = rows == bottom - top
-            lastGridBandCount += 1
+            lastBandCount += 1
             var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(rows), words: Int32(words),
                              min_row: Int32.max, max_row: -1, inside: inside && whole ? 1 : 0,
                              origin_x: Double(left), origin_y: Double(bandTop),

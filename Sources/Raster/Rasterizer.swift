@@ -230,9 +230,9 @@ public final class Rasterizer {
     var gridBitCapacity = 0
     var gridSpans = UnsafeMutablePointer<Span>.allocate(capacity: 1)
     var gridSpanCapacity = 0
-    /// Whether the last `fillBanded` took the fixed-point grid, and in how many bands (for tests).
+    /// Whether the last `fillBanded` took the fixed-point grid (for tests; its bands are
+    /// `lastBandCount`).
     var lastFillWasFixedGrid = false
-    var lastGridBandCount = 0
 
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
     var cells: [Cell] { Array(UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)) }

@@ -142,7 +142,7 @@ final class FixedGridTests: XCTestCase {
         Rasterizer.fixedGridPixels = 1000
         c.stroke(.circle(center: Point(100, 100), radius: 60), style: StrokeStyle(width: 2), paint: .solid(.black))
         XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)   // in bands
-        XCTAssertGreaterThan(c.rasterizer.lastGridBandCount, 1)
+        XCTAssertGreaterThan(c.rasterizer.lastBandCount, 1)
         Rasterizer.fixedGridBands = false
         c.stroke(.circle(center: Point(100, 100), radius: 60), style: StrokeStyle(width: 2), paint: .solid(.black))
         XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
@@ -172,7 +172,7 @@ extension FixedGridTests {
         var bandCount = 0
         let banded = draw(grid: true) { c in
             c.stroke(path, style: style, paint: .solid(.black))
-            bandCount = c.rasterizer.lastGridBandCount
+            bandCount = c.rasterizer.lastBandCount
             XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
         }
         XCTAssertGreaterThan(bandCount, 8)
