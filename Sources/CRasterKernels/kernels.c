@@ -4,8 +4,8 @@
 // baseline at compile time: each wide function carries its own target attribute and is
 // reached only after `crk_wide()` has checked the CPU. Every kernel reproduces the bytes
 // of its scalar reference in Raster (named in crasterkernels.h): integer channels are
-// scaled in 16-bit lanes with the same rounded division by 255, and positions are the
-// same IEEE Double operations in the same order. Fused multiply-add would round once
+// scaled in 16-bit lanes with the same rounded division by 255, and gradient positions
+// are the same IEEE Float operations in the same order. Fused multiply-add would round once
 // where the reference rounds twice, so contraction is off for this file and no function
 // asks for the "fma" target. RasterTests compare every kernel with the reference on
 // millions of random inputs.
@@ -80,15 +80,17 @@ static inline uint32_t scale_packed(uint32_t c, uint32_t a) {
 
 static inline uint32_t over1(uint32_t s, uint32_t d) { return s + scale_packed(d, 255u - (s >> 24)); }
 
-static const double spread_limit = 0x1p40, spread_bias = 0x1p41;
+// Gradient positions are Floats holding the table position plus one (see Raster's
+// `tableIndex(shifted:)`), so that under pad a truncation is the index.
+static const float spread_limit_f = 0x1p30f;
 
-static inline int table_index(double p, int spread, int n) {
-    if (spread == 0) return p >= 0 ? (p < (double)n ? (int)(int64_t)p + 1 : n + 1) : 0;
-    double q = p > -spread_limit ? (p < spread_limit ? p : spread_limit) : -spread_limit;
-    int64_t v = (int64_t)(q + spread_bias);
-    if (spread == 1) return (int)(v & (n - 1)) + 1;
-    int64_t m = v & (2 * (int64_t)n - 1);
-    return (int)(m < n ? m : 2 * (int64_t)n - 1 - m) + 1;
+static inline int table_index_f(float q, int spread, int n) {
+    if (spread == 0) return q > 0 ? (q < (float)(n + 1) ? (int)q : n + 1) : 0;
+    float c = q > -spread_limit_f ? (q < spread_limit_f ? q : spread_limit_f) : -spread_limit_f;
+    int v = (int)__builtin_floorf(c) - 1;
+    if (spread == 1) return (v & (n - 1)) + 1;
+    int m = v & (2 * n - 1);
+    return (m < n ? m : 2 * n - 1 - m) + 1;
 }
 
 #if CRK_X86
@@ -184,104 +186,100 @@ static AVX2 void mask_solid_avx2(uint32_t *dst, const uint8_t *mask, ptrdiff_t l
     for (; i < len; i++) if (mask[i]) dst[i] = over1(scale_packed(color, mask[i]), dst[i]);
 }
 
-// Table indices of four positions, as table_index.
-static inline AVX2 __m128i index4(__m256d p, int spread, int n) {
+// Table indices of eight shifted positions, as table_index_f. Under pad, NaN and
+// positions up to 0 clamp to 0 (max returns its second operand for NaN) and positions
+// from n + 1 on to n + 1, and the truncating conversion is the index.
+static inline AVX2 __m256i index8f(__m256 q, int spread, int n) {
     if (spread == 0) {
-        // NaN and negatives → −1 (max returns its second operand for NaN), at least n → n:
-        // ⌊·⌋ + 1 gives 0, ⌊p⌋ + 1 and n + 1, as the reference's branches.
-        __m256d q = _mm256_min_pd(_mm256_max_pd(p, _mm256_set1_pd(-1.0)), _mm256_set1_pd((double)n));
-        q = _mm256_round_pd(q, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-        return _mm_add_epi32(_mm256_cvttpd_epi32(q), _mm_set1_epi32(1));
+        q = _mm256_min_ps(_mm256_max_ps(q, _mm256_setzero_ps()), _mm256_set1_ps((float)(n + 1)));
+        return _mm256_cvttps_epi32(q);
     }
-    // Clamped to ±2⁴⁰ (NaN → −2⁴⁰), biased positive, truncated; 2⁵² added leaves the
-    // integer in the low bits of the pattern.
-    __m256d q = _mm256_min_pd(_mm256_max_pd(p, _mm256_set1_pd(-spread_limit)), _mm256_set1_pd(spread_limit));
-    q = _mm256_round_pd(_mm256_add_pd(q, _mm256_set1_pd(spread_bias)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256i bits = _mm256_castpd_si256(_mm256_add_pd(q, _mm256_set1_pd(0x1p52)));
-    __m128i v = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(bits, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
-    if (spread == 1) return _mm_add_epi32(_mm_and_si128(v, _mm_set1_epi32(n - 1)), _mm_set1_epi32(1));
-    __m128i m = _mm_and_si128(v, _mm_set1_epi32(2 * n - 1));
-    return _mm_add_epi32(_mm_min_epi32(m, _mm_sub_epi32(_mm_set1_epi32(2 * n - 1), m)), _mm_set1_epi32(1));
+    __m256 c = _mm256_min_ps(_mm256_max_ps(q, _mm256_set1_ps(-spread_limit_f)), _mm256_set1_ps(spread_limit_f));
+    c = _mm256_round_ps(c, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __m256i v = _mm256_sub_epi32(_mm256_cvttps_epi32(c), _mm256_set1_epi32(1));
+    if (spread == 1) return _mm256_add_epi32(_mm256_and_si256(v, _mm256_set1_epi32(n - 1)), _mm256_set1_epi32(1));
+    __m256i m = _mm256_and_si256(v, _mm256_set1_epi32(2 * n - 1));
+    return _mm256_add_epi32(_mm256_min_epi32(m, _mm256_sub_epi32(_mm256_set1_epi32(2 * n - 1), m)), _mm256_set1_epi32(1));
 }
 
-static inline AVX2 __m256i gather8(const uint32_t *lut, __m128i lo, __m128i hi) {
-    return _mm256_i32gather_epi32((const int *)lut, _mm256_set_m128i(hi, lo), 4);
+static inline AVX2 __m256i lookup8(const uint32_t *lut, __m256i idx) {
+    return _mm256_i32gather_epi32((const int *)lut, idx, 4);
 }
 
 static inline __attribute__((always_inline)) AVX2 void linear_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
-                                    const int spread, double p0, double a) {
+                                    const int spread, float q0, float a) {
     __m256i c = _mm256_set1_epi16((short)cov);
-    __m256d vp0 = _mm256_set1_pd(p0), va = _mm256_set1_pd(a);
-    __m256d i0 = _mm256_setr_pd(0, 1, 2, 3), four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
+    __m256 vq0 = _mm256_set1_ps(q0), va = _mm256_set1_ps(a);
+    __m256 i0 = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_ps(8);
     ptrdiff_t i = 0;
     for (; i + 8 <= len; i += 8) {
-        __m256d i1 = _mm256_add_pd(i0, four);
-        __m128i lo = index4(_mm256_add_pd(vp0, _mm256_mul_pd(va, i0)), spread, n);
-        __m128i hi = index4(_mm256_add_pd(vp0, _mm256_mul_pd(va, i1)), spread, n);
-        __m256i s = gather8(lut, lo, hi), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i s = lookup8(lut, index8f(_mm256_add_ps(vq0, _mm256_mul_ps(va, i0)), spread, n));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
         _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
-        i0 = _mm256_add_pd(i0, eight);
+        i0 = _mm256_add_ps(i0, eight);
     }
     for (; i < len; i++) {
-        uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
+        uint32_t s = lut[table_index_f(q0 + a * (float)i, spread, n)];
         dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
     }
 }
 
 static AVX2 void linear_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                                  double p0, double a) {
+                                  float q0, float a) {
     switch (spread) {
-    case 0: linear_loop(dst, len, cov, lut, n, 0, p0, a); break;
-    case 1: linear_loop(dst, len, cov, lut, n, 1, p0, a); break;
-    default: linear_loop(dst, len, cov, lut, n, 2, p0, a); break;
+    case 0: linear_loop(dst, len, cov, lut, n, 0, q0, a); break;
+    case 1: linear_loop(dst, len, cov, lut, n, 1, q0, a); break;
+    default: linear_loop(dst, len, cov, lut, n, 2, q0, a); break;
     }
 }
 
 // `unit`: ux = 1 and uy = ±0, a gradient under no rotation or scale (every chart's). Then
 // the reference's dx = dx0 + 1·i is dx0 + i, and dy = dy0 + (±0·i) squares to dy0·dy0 at
 // every pixel (±0 + ±0 and ±0 square alike; NaN and infinities stay what they were), so
-// dy·dy is one product for the span: eight fewer vector instructions per 16 pixels, the
-// same Doubles.
+// dy·dy is one product for the span: the same Floats with three fewer instructions per
+// eight pixels.
 static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
-                                    const int spread, const int unit, double dx0, double dy0, double ux, double uy, double r0, double k) {
+                                    const int spread, const int unit, float dx0, float dy0, float ux, float uy, float k, float q0) {
     __m256i c = _mm256_set1_epi16((short)cov);
-    __m256d vdx = _mm256_set1_pd(dx0), vdy = _mm256_set1_pd(dy0), vux = _mm256_set1_pd(ux), vuy = _mm256_set1_pd(uy);
-    __m256d vdy2 = _mm256_set1_pd(dy0 * dy0);
-    __m256d vr0 = _mm256_set1_pd(r0), vk = _mm256_set1_pd(k);
-    __m256d i0 = _mm256_setr_pd(0, 1, 2, 3), four = _mm256_set1_pd(4), eight = _mm256_set1_pd(8);
-#define CRK_RADIAL_T(iv) ({ \
-        __m256d d2; \
-        if (unit) { \
-            __m256d dx = _mm256_add_pd(vdx, iv); \
-            d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), vdy2); \
-        } else { \
-            __m256d dx = _mm256_add_pd(vdx, _mm256_mul_pd(vux, iv)), dy = _mm256_add_pd(vdy, _mm256_mul_pd(vuy, iv)); \
-            d2 = _mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)); \
-        } \
-        _mm256_mul_pd(_mm256_sub_pd(_mm256_sqrt_pd(d2), vr0), vk); })
+    __m256 vdx = _mm256_set1_ps(dx0), vdy = _mm256_set1_ps(dy0), vux = _mm256_set1_ps(ux), vuy = _mm256_set1_ps(uy);
+    __m256 vdy2 = _mm256_set1_ps(dy0 * dy0), vk = _mm256_set1_ps(k), vq0 = _mm256_set1_ps(q0);
+    __m256 i0 = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_ps(8);
     ptrdiff_t i = 0;
     for (; i + 8 <= len; i += 8) {
-        __m256d i1 = _mm256_add_pd(i0, four);
-        __m128i lo = index4(CRK_RADIAL_T(i0), spread, n), hi = index4(CRK_RADIAL_T(i1), spread, n);
-        __m256i s = gather8(lut, lo, hi), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256 d2;
+        if (unit) {
+            __m256 dx = _mm256_add_ps(vdx, i0);
+            d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), vdy2);
+        } else {
+            __m256 dx = _mm256_add_ps(vdx, _mm256_mul_ps(vux, i0)), dy = _mm256_add_ps(vdy, _mm256_mul_ps(vuy, i0));
+            d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
+        }
+        __m256 q = _mm256_add_ps(_mm256_mul_ps(_mm256_sqrt_ps(d2), vk), vq0);
+        __m256i s = lookup8(lut, index8f(q, spread, n)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
         _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
-        i0 = _mm256_add_pd(i0, eight);
+        i0 = _mm256_add_ps(i0, eight);
     }
-#undef CRK_RADIAL_T
     for (; i < len; i++) {
-        double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;
-        uint32_t s = lut[table_index((__builtin_sqrt(dx * dx + dy * dy) - r0) * k, spread, n)];
+        float dx = dx0 + ux * (float)i, dy = dy0 + uy * (float)i;
+        uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
         dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
     }
 }
 
 static AVX2 void radial_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                                  double dx0, double dy0, double ux, double uy, double r0, double k) {
-    if (ux == 1.0 && uy == 0.0 && spread == 0) { radial_loop(dst, len, cov, lut, n, 0, 1, dx0, dy0, ux, uy, r0, k); return; }
+                                  float dx0, float dy0, float ux, float uy, float k, float q0) {
+    if (ux == 1.0f && uy == 0.0f) {
+        switch (spread) {
+        case 0: radial_loop(dst, len, cov, lut, n, 0, 1, dx0, dy0, ux, uy, k, q0); break;
+        case 1: radial_loop(dst, len, cov, lut, n, 1, 1, dx0, dy0, ux, uy, k, q0); break;
+        default: radial_loop(dst, len, cov, lut, n, 2, 1, dx0, dy0, ux, uy, k, q0); break;
+        }
+        return;
+    }
     switch (spread) {
-    case 0: radial_loop(dst, len, cov, lut, n, 0, 0, dx0, dy0, ux, uy, r0, k); break;
-    case 1: radial_loop(dst, len, cov, lut, n, 1, 0, dx0, dy0, ux, uy, r0, k); break;
-    default: radial_loop(dst, len, cov, lut, n, 2, 0, dx0, dy0, ux, uy, r0, k); break;
+    case 0: radial_loop(dst, len, cov, lut, n, 0, 0, dx0, dy0, ux, uy, k, q0); break;
+    case 1: radial_loop(dst, len, cov, lut, n, 1, 0, dx0, dy0, ux, uy, k, q0); break;
+    default: radial_loop(dst, len, cov, lut, n, 2, 0, dx0, dy0, ux, uy, k, q0); break;
     }
 }
 
@@ -328,111 +326,6 @@ static AVX512 void solid_span_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
     if (i < len) solid_span_avx2(dst + i, len - i, cov, color);
 }
 
-// Table indices of eight positions, as table_index (see index4).
-static inline AVX512 __m256i index8(__m512d p, int spread, int n) {
-    if (spread == 0) {
-        // ⌊·⌋ by the conversion's own rounding mode: one instruction for a round and a
-        // truncating conversion.
-        __m512d q = _mm512_min_pd(_mm512_max_pd(p, _mm512_set1_pd(-1.0)), _mm512_set1_pd((double)n));
-        return _mm256_add_epi32(_mm512_cvt_roundpd_epi32(q, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC), _mm256_set1_epi32(1));
-    }
-    __m512d q = _mm512_min_pd(_mm512_max_pd(p, _mm512_set1_pd(-spread_limit)), _mm512_set1_pd(spread_limit));
-    q = _mm512_roundscale_pd(_mm512_add_pd(q, _mm512_set1_pd(spread_bias)), _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    __m256i v = _mm512_cvtepi64_epi32(_mm512_castpd_si512(_mm512_add_pd(q, _mm512_set1_pd(0x1p52))));
-    if (spread == 1) return _mm256_add_epi32(_mm256_and_si256(v, _mm256_set1_epi32(n - 1)), _mm256_set1_epi32(1));
-    __m256i m = _mm256_and_si256(v, _mm256_set1_epi32(2 * n - 1));
-    return _mm256_add_epi32(_mm256_min_epi32(m, _mm256_sub_epi32(_mm256_set1_epi32(2 * n - 1), m)), _mm256_set1_epi32(1));
-}
-
-static inline AVX512 __m512i gather16(const uint32_t *lut, __m256i lo, __m256i hi) {
-    return _mm512_i32gather_epi32(_mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), (const int *)lut, 4);
-}
-
-// `gather16` of the lanes set in `m`; the others are zero and read nothing.
-static inline AVX512 __m512i gather16_masked(const uint32_t *lut, __m256i lo, __m256i hi, __mmask16 m) {
-    return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), m, _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1),
-                                       (const int *)lut, 4);
-}
-
-static inline __attribute__((always_inline)) AVX512 void linear_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
-        const uint32_t *lut, int n, const int spread, double p0, double a) {
-    __m512i c = _mm512_set1_epi16((short)cov);
-    __m512d vp0 = _mm512_set1_pd(p0), va = _mm512_set1_pd(a);
-    __m512d i0 = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
-    ptrdiff_t i = 0;
-    for (; i + 16 <= len; i += 16) {
-        __m256i lo = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, i0)), spread, n);
-        __m256i hi = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, _mm512_add_pd(i0, eight))), spread, n);
-        __m512i s = gather16(lut, lo, hi), d = _mm512_loadu_si512(dst + i);
-        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
-        i0 = _mm512_add_pd(i0, sixteen);
-    }
-    // The last 1–15 pixels: one more step under a mask (lanes past the span load, gather
-    // and store nothing), so the tail costs a step instead of a scalar loop of up to 15
-    // positions, roots and composites. Its positions are the body's, p0 + a·(i + j).
-    if (i < len) {
-        __mmask16 m = (__mmask16)((1u << (len - i)) - 1);
-        __m256i lo = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, i0)), spread, n);
-        __m256i hi = index8(_mm512_add_pd(vp0, _mm512_mul_pd(va, _mm512_add_pd(i0, eight))), spread, n);
-        __m512i s = gather16_masked(lut, lo, hi, m), d = _mm512_maskz_loadu_epi32(m, dst + i);
-        _mm512_mask_storeu_epi32(dst + i, m, over16(s, d, c, cov == 255));
-    }
-}
-
-static AVX512 void linear_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                                      double p0, double a) {
-    switch (spread) {
-    case 0: linear_loop512(dst, len, cov, lut, n, 0, p0, a); break;
-    case 1: linear_loop512(dst, len, cov, lut, n, 1, p0, a); break;
-    default: linear_loop512(dst, len, cov, lut, n, 2, p0, a); break;
-    }
-}
-
-static inline __attribute__((always_inline)) AVX512 void radial_loop512(uint32_t *dst, ptrdiff_t len, uint32_t cov,
-        const uint32_t *lut, int n, const int spread, const int unit, double dx0, double dy0, double ux, double uy, double r0, double k) {
-    __m512i c = _mm512_set1_epi16((short)cov);
-    __m512d vdx = _mm512_set1_pd(dx0), vdy = _mm512_set1_pd(dy0), vux = _mm512_set1_pd(ux), vuy = _mm512_set1_pd(uy);
-    __m512d vdy2 = _mm512_set1_pd(dy0 * dy0);
-    __m512d vr0 = _mm512_set1_pd(r0), vk = _mm512_set1_pd(k);
-    __m512d i0 = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm512_set1_pd(8), sixteen = _mm512_set1_pd(16);
-#define CRK_RADIAL_T512(iv) ({ \
-        __m512d d2; \
-        if (unit) { \
-            __m512d dx = _mm512_add_pd(vdx, iv); \
-            d2 = _mm512_add_pd(_mm512_mul_pd(dx, dx), vdy2); \
-        } else { \
-            __m512d dx = _mm512_add_pd(vdx, _mm512_mul_pd(vux, iv)), dy = _mm512_add_pd(vdy, _mm512_mul_pd(vuy, iv)); \
-            d2 = _mm512_add_pd(_mm512_mul_pd(dx, dx), _mm512_mul_pd(dy, dy)); \
-        } \
-        _mm512_mul_pd(_mm512_sub_pd(_mm512_sqrt_pd(d2), vr0), vk); })
-    ptrdiff_t i = 0;
-    for (; i + 16 <= len; i += 16) {
-        __m512d i1 = _mm512_add_pd(i0, eight);
-        __m256i lo = index8(CRK_RADIAL_T512(i0), spread, n), hi = index8(CRK_RADIAL_T512(i1), spread, n);
-        __m512i s = gather16(lut, lo, hi), d = _mm512_loadu_si512(dst + i);
-        _mm512_storeu_si512(dst + i, over16(s, d, c, cov == 255));
-        i0 = _mm512_add_pd(i0, sixteen);
-    }
-    // The last 1–15 pixels in one masked step, as in linear_loop512.
-    if (i < len) {
-        __mmask16 m = (__mmask16)((1u << (len - i)) - 1);
-        __m512d i1 = _mm512_add_pd(i0, eight);
-        __m256i lo = index8(CRK_RADIAL_T512(i0), spread, n), hi = index8(CRK_RADIAL_T512(i1), spread, n);
-        __m512i s = gather16_masked(lut, lo, hi, m), d = _mm512_maskz_loadu_epi32(m, dst + i);
-        _mm512_mask_storeu_epi32(dst + i, m, over16(s, d, c, cov == 255));
-    }
-#undef CRK_RADIAL_T512
-}
-
-static AVX512 void radial_over_avx512(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                                      double dx0, double dy0, double ux, double uy, double r0, double k) {
-    if (ux == 1.0 && uy == 0.0 && spread == 0) { radial_loop512(dst, len, cov, lut, n, 0, 1, dx0, dy0, ux, uy, r0, k); return; }
-    switch (spread) {
-    case 0: radial_loop512(dst, len, cov, lut, n, 0, 0, dx0, dy0, ux, uy, r0, k); break;
-    case 1: radial_loop512(dst, len, cov, lut, n, 1, 0, dx0, dy0, ux, uy, r0, k); break;
-    default: radial_loop512(dst, len, cov, lut, n, 2, 0, dx0, dy0, ux, uy, r0, k); break;
-    }
-}
 #endif
 
 // MARK: Entry points. Raster calls them only when crk_wide() is non-zero; without AVX2
@@ -508,29 +401,28 @@ void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff
     }
 }
 
+// The gradient kernels have no AVX-512 variant: an AVX-512 CPU runs the AVX2 ones. (The
+// Double kernels had one; written for Float positions it could not be checked against
+// the reference on the AVX2-only machine the change was made on.)
 void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     double p0, double a) {
+                     float q0, float a) {
 #if CRK_X86
-    int l = crk_wide();
-    if (l >= 2) { linear_over_avx512(dst, len, cov, lut, n, spread, p0, a); return; }
-    if (l >= 1) { linear_over_avx2(dst, len, cov, lut, n, spread, p0, a); return; }
+    if (crk_wide() >= 1) { linear_over_avx2(dst, len, cov, lut, n, spread, q0, a); return; }
 #endif
     for (ptrdiff_t i = 0; i < len; i++) {
-        uint32_t s = lut[table_index(p0 + a * (double)i, spread, n)];
+        uint32_t s = lut[table_index_f(q0 + a * (float)i, spread, n)];
         dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
     }
 }
 
 void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     double dx0, double dy0, double ux, double uy, double r0, double k) {
+                     float dx0, float dy0, float ux, float uy, float k, float q0) {
 #if CRK_X86
-    int l = crk_wide();
-    if (l >= 2) { radial_over_avx512(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, r0, k); return; }
-    if (l >= 1) { radial_over_avx2(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, r0, k); return; }
+    if (crk_wide() >= 1) { radial_over_avx2(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, k, q0); return; }
 #endif
     for (ptrdiff_t i = 0; i < len; i++) {
-        double dx = dx0 + ux * (double)i, dy = dy0 + uy * (double)i;
-        uint32_t s = lut[table_index((__builtin_sqrt(dx * dx + dy * dy) - r0) * k, spread, n)];
+        float dx = dx0 + ux * (float)i, dy = dy0 + uy * (float)i;
+        uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
         dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
     }
 }

@@ -57,7 +57,7 @@ func scaleBytes(_ d: SIMD16<UInt8>, _ k: SIMD8<UInt16>) -> SIMD16<UInt8> {
 /// after, in runs next to each other on a loaded machine.
 @inline(__always)
 func blitLinear(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov: UInt32,
-                _ lut: UnsafePointer<UInt32>, _ n: Int, _ spread: SpreadMode, _ p0: Double, _ a: Double,
+                _ lut: UnsafePointer<UInt32>, _ n: Int, _ spread: SpreadMode, _ q0: Float, _ a: Float,
                 _ scratch: UnsafeMutablePointer<UInt32>) {
     if len < linearFusedMaximum {
         // A short span (the edge pixels of a gradient-stroked line, nearly all of its
@@ -66,13 +66,13 @@ func blitLinear(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ len: Int, _ cov
         // scratch and row). The same arithmetic as `overSpan`, pixel by pixel.
         let p = row + x
         for i in 0..<len {
-            let c = lut[tableIndex(p0 + a * Double(i), spread, n)]
+            let c = lut[tableIndex(shifted: q0 + a * Float(i), spread, n)]
             let s = cov == 255 ? c : scalePacked(c, cov)
             p[i] = s &+ scalePacked(p[i], 255 &- (s >> 24))
         }
         return
     }
-    for i in 0..<len { scratch[i] = lut[tableIndex(p0 + a * Double(i), spread, n)] }
+    for i in 0..<len { scratch[i] = lut[tableIndex(shifted: q0 + a * Float(i), spread, n)] }
     overSpan(row + x, scratch, len, cov)
 }
 
@@ -227,7 +227,6 @@ func blitConcentricWide(_ sp: Shader.Params, _ lut: UnsafePointer<UInt32>, _ row
                         _ x: Int, _ y: Int, _ len: Int, _ cov: UInt32) {
     let s = sp.radial
     let fx = Double(x) + 0.5, fy = Double(y) + 0.5
-    let dx0 = s.ux * fx + s.vx * fy + s.ox, dy0 = s.uy * fx + s.vy * fy + s.oy
-    let k = Double(sp.n) / s.dr
-    crk_radial_over(row + x, len, cov, lut, Int32(sp.n), sp.spread.kernelCode, dx0, dy0, s.ux, s.uy, s.r0, k)
+    let c = ConcentricSpan(s, sp.n, s.ux * fx + s.vx * fy + s.ox, s.uy * fx + s.vy * fy + s.oy)
+    crk_radial_over(row + x, len, cov, lut, Int32(sp.n), sp.spread.kernelCode, c.dx0, c.dy0, c.ux, c.uy, c.k, c.q0)
 }

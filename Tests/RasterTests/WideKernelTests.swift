@@ -238,22 +238,25 @@ final class WideKernelTests: XCTestCase {
                 for spread in SpreadMode.allCases {
                     for _ in 0..<5_000 {
                         let len = rng.below(41), cov = rng.coverage()
-                        let p0 = Self.position(&rng, n)
-                        let a = rng.below(6) == 0 ? Self.position(&rng, n) : (rng.unit() - 0.5) * Double(n) / 50
+                        var q0 = Float(Self.position(&rng, n) + 1)
+                        // Float positions one step either side of a whole number: table and
+                        // period boundaries, where truncation and flooring differ by one.
+                        if rng.below(8) == 0 { q0 = Float(rng.below(4 * n) - 2 * n); q0 = rng.below(2) == 0 ? q0.nextUp : q0.nextDown }
+                        let a = Float(rng.below(6) == 0 ? Self.position(&rng, n) : (rng.unit() - 0.5) * Double(n) / 50)
                         for i in 0..<len { dst[i] = rng.pixel() }
                         ref = dst
                         lut.withUnsafeBufferPointer { l in
                             ref.withUnsafeMutableBufferPointer { r in
                                 scratch.withUnsafeMutableBufferPointer { s in
-                                    blitLinear(r.baseAddress!, 0, len, cov, l.baseAddress!, n, spread, p0, a, s.baseAddress!)
+                                    blitLinear(r.baseAddress!, 0, len, cov, l.baseAddress!, n, spread, q0, a, s.baseAddress!)
                                 }
                             }
                             dst.withUnsafeMutableBufferPointer {
-                                crk_linear_over($0.baseAddress!, len, cov, l.baseAddress!, Int32(n), spread.kernelCode, p0, a)
+                                crk_linear_over($0.baseAddress!, len, cov, l.baseAddress!, Int32(n), spread.kernelCode, q0, a)
                             }
                         }
                         if dst != ref {
-                            XCTFail("level \(level) n \(n) \(spread) length \(len) p0 \(p0) a \(a)"); return
+                            XCTFail("level \(level) n \(n) \(spread) length \(len) q0 \(q0) a \(a)"); return
                         }
                     }
                 }

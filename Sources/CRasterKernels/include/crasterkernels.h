@@ -51,17 +51,18 @@ void crk_mask_solid_rows(uint32_t *dst, ptrdiff_t stride, const uint8_t *mask, p
 void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff_t src_stride,
                    const int32_t *ranges, ptrdiff_t rows);
 
-/// Source-over of a linear gradient: pixel i takes `lut[tableIndex(p0 + a·i)]` (spread
-/// 0 pad, 1 repeat, 2 reflect; `n` the table's power-of-two size), scaled by `cov`:
-/// Raster's `blitLinear`.
+/// Source-over of a linear gradient: pixel i takes `lut[tableIndex(shifted: q0 + a·i)]`,
+/// in Float (spread 0 pad, 1 repeat, 2 reflect; `n` the table's power-of-two size; `q0`
+/// the table position plus one), scaled by `cov`: Raster's `blitLinear`.
 void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     double p0, double a);
+                     float q0, float a);
 
 /// Source-over of a concentric radial gradient: pixel i takes
-/// `lut[tableIndex((sqrt(dx·dx + dy·dy) − r0)·k)]` with dx = dx0 + ux·i, dy = dy0 + uy·i,
-/// scaled by `cov`: Raster's concentric `shadeRadial` followed by `overSpan`.
+/// `lut[tableIndex(shifted: sqrt(dx·dx + dy·dy)·k + q0)]` with dx = dx0 + ux·i,
+/// dy = dy0 + uy·i, all in Float, scaled by `cov`: Raster's concentric `shadeRadial`
+/// followed by `overSpan`.
 void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     double dx0, double dy0, double ux, double uy, double r0, double k);
+                     float dx0, float dy0, float ux, float uy, float k, float q0);
 
 /// BT.709 limited-range yuv420p planes of `width`×`height` pixels `src` (R, G, B and an
 /// ignored byte, little-endian words, rows packed): luma into `y` (`width`·`height`
