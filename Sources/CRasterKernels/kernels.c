@@ -206,80 +206,96 @@ static inline AVX2 __m256i lookup8(const uint32_t *lut, __m256i idx) {
     return _mm256_i32gather_epi32((const int *)lut, idx, 4);
 }
 
-static inline __attribute__((always_inline)) AVX2 void linear_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
-                                    const int spread, float q0, float a) {
-    __m256i c = _mm256_set1_epi16((short)cov);
-    __m256 vq0 = _mm256_set1_ps(q0), va = _mm256_set1_ps(a);
-    __m256 i0 = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_ps(8);
-    ptrdiff_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        __m256i s = lookup8(lut, index8f(_mm256_add_ps(vq0, _mm256_mul_ps(va, i0)), spread, n));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
-        i0 = _mm256_add_ps(i0, eight);
-    }
-    for (; i < len; i++) {
-        uint32_t s = lut[table_index_f(q0 + a * (float)i, spread, n)];
-        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+// The gradient kernels take a row's spans (crk_span) and positions measured from the
+// row's start: pixel x's position is q0 + a·x (linear) or comes from
+// (dx0 + ux·x, dy0 + uy·x) (radial), so one call composites a row's edge pixels and its
+// interior alike. Spans of 8 pixels or more run the vector loop, with the last 1–7
+// pixels and shorter spans on the scalar formulas.
+static inline __attribute__((always_inline)) AVX2 void linear_loop(uint32_t *row, const crk_span *spans, ptrdiff_t count,
+                                    const uint32_t *lut, int n, const int spread, float q0, float a) {
+    __m256 vq0 = _mm256_set1_ps(q0), va = _mm256_set1_ps(a), eight = _mm256_set1_ps(8);
+    for (ptrdiff_t j = 0; j < count; j++) {
+        ptrdiff_t x = spans[j].x, len = spans[j].length, i = 0;
+        uint32_t cov = spans[j].alpha, *dst = row + x;
+        if (len >= 8) {
+            __m256i c = _mm256_set1_epi16((short)cov);
+            __m256 i0 = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+            for (; i + 8 <= len; i += 8) {
+                __m256i s = lookup8(lut, index8f(_mm256_add_ps(vq0, _mm256_mul_ps(va, i0)), spread, n));
+                __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+                _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
+                i0 = _mm256_add_ps(i0, eight);
+            }
+        }
+        for (; i < len; i++) {
+            uint32_t s = lut[table_index_f(q0 + a * (float)(x + i), spread, n)];
+            dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+        }
     }
 }
 
-static AVX2 void linear_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                                  float q0, float a) {
+static AVX2 void linear_spans_avx2(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n,
+                                   int spread, float q0, float a) {
     switch (spread) {
-    case 0: linear_loop(dst, len, cov, lut, n, 0, q0, a); break;
-    case 1: linear_loop(dst, len, cov, lut, n, 1, q0, a); break;
-    default: linear_loop(dst, len, cov, lut, n, 2, q0, a); break;
+    case 0: linear_loop(row, spans, count, lut, n, 0, q0, a); break;
+    case 1: linear_loop(row, spans, count, lut, n, 1, q0, a); break;
+    default: linear_loop(row, spans, count, lut, n, 2, q0, a); break;
     }
 }
 
 // `unit`: ux = 1 and uy = ±0, a gradient under no rotation or scale (every chart's). Then
-// the reference's dx = dx0 + 1·i is dx0 + i, and dy = dy0 + (±0·i) squares to dy0·dy0 at
+// the reference's dx = dx0 + 1·x is dx0 + x, and dy = dy0 + (±0·x) squares to dy0·dy0 at
 // every pixel (±0 + ±0 and ±0 square alike; NaN and infinities stay what they were), so
-// dy·dy is one product for the span: the same Floats with three fewer instructions per
+// dy·dy is one product for the row: the same Floats with three fewer instructions per
 // eight pixels.
-static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n,
-                                    const int spread, const int unit, float dx0, float dy0, float ux, float uy, float k, float q0) {
-    __m256i c = _mm256_set1_epi16((short)cov);
+static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *row, const crk_span *spans, ptrdiff_t count,
+                                    const uint32_t *lut, int n, const int spread, const int unit,
+                                    float dx0, float dy0, float ux, float uy, float k, float q0) {
     __m256 vdx = _mm256_set1_ps(dx0), vdy = _mm256_set1_ps(dy0), vux = _mm256_set1_ps(ux), vuy = _mm256_set1_ps(uy);
-    __m256 vdy2 = _mm256_set1_ps(dy0 * dy0), vk = _mm256_set1_ps(k), vq0 = _mm256_set1_ps(q0);
-    __m256 i0 = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_ps(8);
-    ptrdiff_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        __m256 d2;
-        if (unit) {
-            __m256 dx = _mm256_add_ps(vdx, i0);
-            d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), vdy2);
-        } else {
-            __m256 dx = _mm256_add_ps(vdx, _mm256_mul_ps(vux, i0)), dy = _mm256_add_ps(vdy, _mm256_mul_ps(vuy, i0));
-            d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
+    __m256 vdy2 = _mm256_set1_ps(dy0 * dy0), vk = _mm256_set1_ps(k), vq0 = _mm256_set1_ps(q0), eight = _mm256_set1_ps(8);
+    for (ptrdiff_t j = 0; j < count; j++) {
+        ptrdiff_t x = spans[j].x, len = spans[j].length, i = 0;
+        uint32_t cov = spans[j].alpha, *dst = row + x;
+        if (len >= 8) {
+            __m256i c = _mm256_set1_epi16((short)cov);
+            __m256 i0 = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+            for (; i + 8 <= len; i += 8) {
+                __m256 d2;
+                if (unit) {
+                    __m256 dx = _mm256_add_ps(vdx, i0);
+                    d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), vdy2);
+                } else {
+                    __m256 dx = _mm256_add_ps(vdx, _mm256_mul_ps(vux, i0)), dy = _mm256_add_ps(vdy, _mm256_mul_ps(vuy, i0));
+                    d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
+                }
+                __m256 q = _mm256_add_ps(_mm256_mul_ps(_mm256_sqrt_ps(d2), vk), vq0);
+                __m256i s = lookup8(lut, index8f(q, spread, n)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+                _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
+                i0 = _mm256_add_ps(i0, eight);
+            }
         }
-        __m256 q = _mm256_add_ps(_mm256_mul_ps(_mm256_sqrt_ps(d2), vk), vq0);
-        __m256i s = lookup8(lut, index8f(q, spread, n)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
-        i0 = _mm256_add_ps(i0, eight);
-    }
-    for (; i < len; i++) {
-        float dx = dx0 + ux * (float)i, dy = dy0 + uy * (float)i;
-        uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
-        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+        for (; i < len; i++) {
+            float dx = dx0 + ux * (float)(x + i), dy = dy0 + uy * (float)(x + i);
+            uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
+            dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+        }
     }
 }
 
-static AVX2 void radial_over_avx2(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                                  float dx0, float dy0, float ux, float uy, float k, float q0) {
+static AVX2 void radial_spans_avx2(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n,
+                                   int spread, float dx0, float dy0, float ux, float uy, float k, float q0) {
     if (ux == 1.0f && uy == 0.0f) {
         switch (spread) {
-        case 0: radial_loop(dst, len, cov, lut, n, 0, 1, dx0, dy0, ux, uy, k, q0); break;
-        case 1: radial_loop(dst, len, cov, lut, n, 1, 1, dx0, dy0, ux, uy, k, q0); break;
-        default: radial_loop(dst, len, cov, lut, n, 2, 1, dx0, dy0, ux, uy, k, q0); break;
+        case 0: radial_loop(row, spans, count, lut, n, 0, 1, dx0, dy0, ux, uy, k, q0); break;
+        case 1: radial_loop(row, spans, count, lut, n, 1, 1, dx0, dy0, ux, uy, k, q0); break;
+        default: radial_loop(row, spans, count, lut, n, 2, 1, dx0, dy0, ux, uy, k, q0); break;
         }
         return;
     }
     switch (spread) {
-    case 0: radial_loop(dst, len, cov, lut, n, 0, 0, dx0, dy0, ux, uy, k, q0); break;
-    case 1: radial_loop(dst, len, cov, lut, n, 1, 0, dx0, dy0, ux, uy, k, q0); break;
-    default: radial_loop(dst, len, cov, lut, n, 2, 0, dx0, dy0, ux, uy, k, q0); break;
+    case 0: radial_loop(row, spans, count, lut, n, 0, 0, dx0, dy0, ux, uy, k, q0); break;
+    case 1: radial_loop(row, spans, count, lut, n, 1, 0, dx0, dy0, ux, uy, k, q0); break;
+    default: radial_loop(row, spans, count, lut, n, 2, 0, dx0, dy0, ux, uy, k, q0); break;
     }
 }
 
@@ -404,25 +420,33 @@ void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff
 // The gradient kernels have no AVX-512 variant: an AVX-512 CPU runs the AVX2 ones. (The
 // Double kernels had one; written for Float positions it could not be checked against
 // the reference on the AVX2-only machine the change was made on.)
-void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     float q0, float a) {
+void crk_linear_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n, int spread,
+                      float q0, float a) {
 #if CRK_X86
-    if (crk_wide() >= 1) { linear_over_avx2(dst, len, cov, lut, n, spread, q0, a); return; }
+    if (crk_wide() >= 1) { linear_spans_avx2(row, spans, count, lut, n, spread, q0, a); return; }
 #endif
-    for (ptrdiff_t i = 0; i < len; i++) {
-        uint32_t s = lut[table_index_f(q0 + a * (float)i, spread, n)];
-        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    for (ptrdiff_t j = 0; j < count; j++) {
+        ptrdiff_t x = spans[j].x, len = spans[j].length;
+        uint32_t cov = spans[j].alpha;
+        for (ptrdiff_t i = x; i < x + len; i++) {
+            uint32_t s = lut[table_index_f(q0 + a * (float)i, spread, n)];
+            row[i] = over1(cov == 255 ? s : scale_packed(s, cov), row[i]);
+        }
     }
 }
 
-void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     float dx0, float dy0, float ux, float uy, float k, float q0) {
+void crk_radial_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n, int spread,
+                      float dx0, float dy0, float ux, float uy, float k, float q0) {
 #if CRK_X86
-    if (crk_wide() >= 1) { radial_over_avx2(dst, len, cov, lut, n, spread, dx0, dy0, ux, uy, k, q0); return; }
+    if (crk_wide() >= 1) { radial_spans_avx2(row, spans, count, lut, n, spread, dx0, dy0, ux, uy, k, q0); return; }
 #endif
-    for (ptrdiff_t i = 0; i < len; i++) {
-        float dx = dx0 + ux * (float)i, dy = dy0 + uy * (float)i;
-        uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
-        dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
+    for (ptrdiff_t j = 0; j < count; j++) {
+        ptrdiff_t x = spans[j].x, len = spans[j].length;
+        uint32_t cov = spans[j].alpha;
+        for (ptrdiff_t i = x; i < x + len; i++) {
+            float dx = dx0 + ux * (float)i, dy = dy0 + uy * (float)i;
+            uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
+            row[i] = over1(cov == 255 ? s : scale_packed(s, cov), row[i]);
+        }
     }
 }

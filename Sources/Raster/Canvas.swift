@@ -189,19 +189,36 @@ public final class Canvas {
     let rasterizer = Rasterizer()
     /// One row of shaded colours for the two-pass blitters.
     var scratch: [UInt32] = []
-    /// The gradient tables built last, most recent last: a video draws the same
+    /// The gradient tables built lately, by stops and spread: a video draws the same
     /// gradients every frame, and a table costs 256–4096 colour interpolations (2.4 % of
-    /// the dashboard benchmark's time when built per fill).
-    var gradientTables: [(stops: [GradientStop], spread: SpreadMode, table: GradientTable)] = []
+    /// the dashboard benchmark's time when built per fill). Up to
+    /// `gradientTableCapacity` are kept, the least recently used dropped first: with the
+    /// 16 of a list searched in order, fill-heavy's 200 gradients missed on every fill
+    /// and building tables was 1.2 % of its frame (perf, 2026-12-07).
+    var gradientTables: [GradientKey: (table: GradientTable, used: Int)] = [:]
+    /// The use clock of `gradientTables`.
+    var gradientClock = 0
+    static let gradientTableCapacity = 256
+
+    struct GradientKey: Hashable {
+        let stops: [GradientStop]
+        let spread: SpreadMode
+    }
 
     /// The table for `stops` and `spread`, from `gradientTables` when it was built lately.
     func gradientTable(_ stops: [GradientStop], _ spread: SpreadMode) -> GradientTable? {
-        if let i = gradientTables.lastIndex(where: { $0.spread == spread && $0.stops == stops }) {
-            return gradientTables[i].table
+        gradientClock &+= 1
+        let key = GradientKey(stops: stops, spread: spread)
+        if let hit = gradientTables[key] {
+            gradientTables[key]!.used = gradientClock
+            return hit.table
         }
         guard let t = GradientTable(stops: stops, spread: spread) else { return nil }
-        gradientTables.append((stops, spread, t))
-        if gradientTables.count > 16 { gradientTables.removeFirst() }
+        if gradientTables.count >= Canvas.gradientTableCapacity,
+           let oldest = gradientTables.min(by: { $0.value.used < $1.value.used })?.key {
+            gradientTables[oldest] = nil
+        }
+        gradientTables[key] = (t, gradientClock)
         return t
     }
 
@@ -508,13 +525,13 @@ public final class Canvas {
                                     }
                                 }
                             case .linear:
-                                let a = sp.a, af = Float(sp.a), n = sp.n
+                                let af = Float(sp.a), n = sp.n
                                 for y in y0..<yEnd {
-                                    let row = px + y * w, rowP = sp.b * (Double(y) + 0.5) + sp.c
-                                    if a == 0 {
+                                    let row = px + y * w, q0 = sp.linearRowStart(y)
+                                    if sp.a == 0 {
                                         // The gradient runs down the rows (a vertical gradient, the common
                                         // chart fill): one colour per row, blitted like a solid.
-                                        let color = lut[tableIndex(shifted: Float(rowP + 1), sp.spread, n)]
+                                        let color = lut[tableIndex(shifted: q0, sp.spread, n)]
                                         if color >> 24 == 0 { continue }
                                         if wide {
                                             for s in spans { blitSolidWide(row, Int(s.x), Int(s.length), UInt32(s.alpha), color) }
@@ -523,13 +540,15 @@ public final class Canvas {
                                         }
                                         continue
                                     }
+                                    if wide {
+                                        // The whole row's spans in one call, its edge pixels included.
+                                        spans.withMemoryRebound(to: crk_span.self) {
+                                            crk_linear_spans(row, $0.baseAddress!, $0.count, lut, Int32(n), sp.spread.kernelCode, q0, af)
+                                        }
+                                        continue
+                                    }
                                     for s in spans {
                                         let x = Int(s.x), len = Int(s.length), cov = UInt32(s.alpha)
-                                        let q0 = Float(a * (Double(x) + 0.5) + rowP + 1)
-                                        if wide && len >= wideSpanMinimum {
-                                            crk_linear_over(row + x, len, cov, lut, Int32(n), sp.spread.kernelCode, q0, af)
-                                            continue
-                                        }
                                         switch sp.spread {
                                         case .pad: blitLinear(row, x, len, cov, lut, n, .pad, q0, af, row0)
                                         case .repeat: blitLinear(row, x, len, cov, lut, n, .repeat, q0, af, row0)
@@ -537,8 +556,15 @@ public final class Canvas {
                                         }
                                     }
                                 }
+                            case .radial where wide && sp.radial.concentric:
+                                for y in y0..<yEnd {
+                                    let c = ConcentricRow(sp.radial, sp.n, y)
+                                    spans.withMemoryRebound(to: crk_span.self) {
+                                        crk_radial_spans(px + y * w, $0.baseAddress!, $0.count, lut, Int32(sp.n), sp.spread.kernelCode,
+                                                         c.dx0, c.dy0, c.ux, c.uy, c.k, c.q0)
+                                    }
+                                }
                             case .radial, .sweep, .image:
-                                let concentric = wide && sp.kind == .radial && sp.radial.concentric
                                 var k = 0
                                 for y in y0..<yEnd {
                                     let row = px + y * w
@@ -548,10 +574,6 @@ public final class Canvas {
                                             // Replayed image colours (recorded on a first draw).
                                             overSpan(row + x, colors + k, len, UInt32(s.alpha))
                                             k += len
-                                            continue
-                                        }
-                                        if concentric && len >= wideSpanMinimum {
-                                            blitConcentricWide(sp, lut, row, x, y, len, UInt32(s.alpha))
                                             continue
                                         }
                                         shadeSpan(sp, lut, row0, x, y, len)

@@ -155,6 +155,36 @@ final class CanvasReuseTests: XCTestCase {
         XCTAssertLessThan(c.pixmap.pixel(0, 0).r, 10)
     }
 
+    /// More gradients than the cache holds: it stays at its capacity, drops the least
+    /// recently used table first, and a gradient drawn again after its table was dropped
+    /// paints the same bytes as the first time.
+    func testGradientTableCacheDropsTheLeastRecentlyUsed() {
+        func gradient(_ i: Int) -> Paint {
+            .linearGradient(LinearGradient(start: Point(0, 0), end: Point(10, 0),
+                                           colors: [Color(r: Double(i % 16) / 15, g: Double(i / 16) / 20, b: 0.5),
+                                                    Color(r: 0, g: 0, b: 1)]))
+        }
+        let cap = Canvas.gradientTableCapacity
+        let c = Canvas(width: 10, height: 2, background: .white)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 10, height: 1)), paint: gradient(0))
+        let first = (0..<10).map { c.pixmap.pixel($0, 0) }
+        for i in 1..<cap { c.fill(.rect(Rect(x: 0, y: 1, width: 10, height: 1)), paint: gradient(i)) }
+        XCTAssertEqual(c.gradientTables.count, cap)
+        // Gradient 0 used again, then one more new gradient: gradient 1, not 0, goes.
+        c.fill(.rect(Rect(x: 0, y: 1, width: 10, height: 1)), paint: gradient(0))
+        c.fill(.rect(Rect(x: 0, y: 1, width: 10, height: 1)), paint: gradient(cap))
+        XCTAssertEqual(c.gradientTables.count, cap)
+        let keys = Set(c.gradientTables.keys.map { $0.stops[0].color.r * 15 + $0.stops[0].color.g * 20 * 16 }.map { Int($0.rounded()) })
+        XCTAssertTrue(keys.contains(0))
+        XCTAssertFalse(keys.contains(1))
+        // Gradient 1 rebuilt paints what it painted before it was dropped.
+        let d = Canvas(width: 10, height: 1, background: .white)
+        d.fill(.rect(Rect(x: 0, y: 0, width: 10, height: 1)), paint: gradient(1))
+        c.fill(.rect(Rect(x: 0, y: 0, width: 10, height: 1)), paint: gradient(1))
+        XCTAssertEqual((0..<10).map { c.pixmap.pixel($0, 0) }, (0..<10).map { d.pixmap.pixel($0, 0) })
+        XCTAssertNotEqual(first, (0..<10).map { c.pixmap.pixel($0, 0) })
+    }
+
     /// A fill with white, black or transparent (one byte repeated) is a memset; any
     /// other colour the word loop. Both give every pixel the colour.
     func testFillWithUniformAndMixedBytes() {

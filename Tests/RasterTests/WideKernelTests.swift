@@ -228,6 +228,30 @@ final class WideKernelTests: XCTestCase {
         }
     }
 
+    /// Random spans of a 64-pixel window of a row starting at column `base`: sorted,
+    /// disjoint, of lengths 1–40 (the edge pixels and interiors the sweep gives), at
+    /// random coverage.
+    static func spans(_ rng: inout RNG, base: Int) -> [Span] {
+        var out: [Span] = [], x = rng.below(4)
+        while x < 64 && out.count < 6 {
+            let len = min(64 - x, rng.below(3) == 0 ? 1 + rng.below(40) : 1 + rng.below(3))
+            out.append(Span(x: Int32(base + x), length: Int32(len), alpha: UInt8(rng.coverage())))
+            x += len + rng.below(3)
+        }
+        return out
+    }
+
+    /// Runs `kernel` on the spans rebound to crk_span, with the row pointer moved so that
+    /// column `base` is the window's first pixel.
+    static func withKernelSpans(_ spans: [Span], _ window: inout [UInt32], base: Int,
+                                _ kernel: (UnsafeMutablePointer<UInt32>, UnsafePointer<crk_span>, Int) -> Void) {
+        spans.withUnsafeBufferPointer { sb in
+            sb.withMemoryRebound(to: crk_span.self) { cs in
+                window.withUnsafeMutableBufferPointer { kernel($0.baseAddress! - base, cs.baseAddress!, cs.count) }
+            }
+        }
+    }
+
     func testLinearKernelMatchesReference() {
         var rng = RNG(state: 3)
         var dst = [UInt32](repeating: 0, count: 64), ref = dst, scratch = dst
@@ -236,27 +260,31 @@ final class WideKernelTests: XCTestCase {
             for n in [256, 1024, 4096] {
                 let lut = (0..<(n + 2)).map { _ in rng.pixel() }
                 for spread in SpreadMode.allCases {
-                    for _ in 0..<5_000 {
-                        let len = rng.below(41), cov = rng.coverage()
+                    for _ in 0..<3_000 {
+                        let base = rng.below(4) == 0 ? 0 : rng.below(8000)
+                        let spans = Self.spans(&rng, base: base)
                         var q0 = Float(Self.position(&rng, n) + 1)
                         // Float positions one step either side of a whole number: table and
                         // period boundaries, where truncation and flooring differ by one.
                         if rng.below(8) == 0 { q0 = Float(rng.below(4 * n) - 2 * n); q0 = rng.below(2) == 0 ? q0.nextUp : q0.nextDown }
                         let a = Float(rng.below(6) == 0 ? Self.position(&rng, n) : (rng.unit() - 0.5) * Double(n) / 50)
-                        for i in 0..<len { dst[i] = rng.pixel() }
+                        for i in 0..<64 { dst[i] = rng.pixel() }
                         ref = dst
                         lut.withUnsafeBufferPointer { l in
                             ref.withUnsafeMutableBufferPointer { r in
                                 scratch.withUnsafeMutableBufferPointer { s in
-                                    blitLinear(r.baseAddress!, 0, len, cov, l.baseAddress!, n, spread, q0, a, s.baseAddress!)
+                                    for sp in spans {
+                                        blitLinear(r.baseAddress! - base, Int(sp.x), Int(sp.length), UInt32(sp.alpha), l.baseAddress!, n,
+                                                   spread, q0, a, s.baseAddress!)
+                                    }
                                 }
                             }
-                            dst.withUnsafeMutableBufferPointer {
-                                crk_linear_over($0.baseAddress!, len, cov, l.baseAddress!, Int32(n), spread.kernelCode, q0, a)
+                            Self.withKernelSpans(spans, &dst, base: base) {
+                                crk_linear_spans($0, $1, $2, l.baseAddress!, Int32(n), spread.kernelCode, q0, a)
                             }
                         }
                         if dst != ref {
-                            XCTFail("level \(level) n \(n) \(spread) length \(len) q0 \(q0) a \(a)"); return
+                            XCTFail("level \(level) n \(n) \(spread) spans \(spans) q0 \(q0) a \(a)"); return
                         }
                     }
                 }
@@ -272,9 +300,9 @@ final class WideKernelTests: XCTestCase {
             for n in [256, 2048] {
                 let lut = (0..<(n + 2)).map { _ in rng.pixel() }
                 for spread in SpreadMode.allCases {
-                    for _ in 0..<5_000 {
-                        let len = rng.below(41), cov = rng.coverage()
-                        let x = rng.below(4000) - 100, y = rng.below(3000) - 100
+                    for _ in 0..<3_000 {
+                        let base = rng.below(4000), y = rng.below(3000) - 100
+                        let spans = Self.spans(&rng, base: base)
                         // A transform's inverse: scales, rotations, sometimes degenerate or huge.
                         let sc = rng.below(10) == 0 ? 1e200 : (rng.unit() * 4 + 0.01)
                         let th = rng.unit() * 6.3
@@ -288,33 +316,36 @@ final class WideKernelTests: XCTestCase {
                             // Whole-pixel geometry, so that many distances, and positions, are
                             // exact integers: positions on table boundaries.
                             s.ux = 1; s.uy = 0; s.vx = 0; s.vy = 1
-                            s.ox = Double(rng.below(400) - 200); s.oy = Double(rng.below(400) - 200)
+                            s.ox = Double(rng.below(400) - 200) - 0.5; s.oy = Double(rng.below(400) - 200) - 0.5
                             s.r0 = Double(rng.below(20)); s.dr = Double(n) / Double(1 << rng.below(4))
                         } else if rng.below(3) == 0 {
                             // No rotation or scale, any origin: the kernels' shortcut for
-                            // ux = 1, uy = ±0 (dy·dy once per span), with −0, NaN and
+                            // ux = 1, uy = ±0 (dy·dy once per row), with −0, NaN and
                             // infinite offsets now and then.
                             s.ux = 1; s.uy = rng.below(2) == 0 ? 0 : -0.0; s.vx = 0; s.vy = 1
-                            if rng.below(10) == 0 { s.oy = [-0.0, 0, .nan, .infinity, -.infinity, 1e300][rng.below(6)] - Double(y) }
+                            if rng.below(10) == 0 { s.oy = [-0.0, 0, .nan, .infinity, -.infinity, 1e300][rng.below(6)] - (Double(y) + 0.5) }
                             if rng.below(20) == 0 { s.ox = [.nan, .infinity, -1e300][rng.below(3)] }
                         }
                         s.concentric = true
                         var sp = Shader.Params(kind: .radial, n: n, spread: spread)
                         sp.radial = s
-                        for i in 0..<len { dst[i] = rng.pixel() }
+                        for i in 0..<64 { dst[i] = rng.pixel() }
                         ref = dst
                         lut.withUnsafeBufferPointer { l in
                             ref.withUnsafeMutableBufferPointer { r in
                                 scratch.withUnsafeMutableBufferPointer { sb in
-                                    shadeSpan(sp, l.baseAddress!, sb.baseAddress!, x, y, len)
-                                    overSpan(r.baseAddress!, sb.baseAddress!, len, cov)
+                                    for span in spans {
+                                        shadeSpan(sp, l.baseAddress!, sb.baseAddress!, Int(span.x), y, Int(span.length))
+                                        overSpan(r.baseAddress! - base + Int(span.x), sb.baseAddress!, Int(span.length), UInt32(span.alpha))
+                                    }
                                 }
                             }
-                            dst.withUnsafeMutableBufferPointer {
-                                blitConcentricWide(sp, l.baseAddress!, $0.baseAddress! - x, x, y, len, cov)
+                            let c = ConcentricRow(s, n, y)
+                            Self.withKernelSpans(spans, &dst, base: base) {
+                                crk_radial_spans($0, $1, $2, l.baseAddress!, Int32(n), spread.kernelCode, c.dx0, c.dy0, c.ux, c.uy, c.k, c.q0)
                             }
                         }
-                        if dst != ref { XCTFail("level \(level) n \(n) \(spread) length \(len) at \(x),\(y) \(s)"); return }
+                        if dst != ref { XCTFail("level \(level) n \(n) \(spread) spans \(spans) row \(y) \(s)"); return }
                     }
                 }
             }

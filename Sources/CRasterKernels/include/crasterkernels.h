@@ -51,19 +51,6 @@ void crk_mask_solid_rows(uint32_t *dst, ptrdiff_t stride, const uint8_t *mask, p
 void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff_t src_stride,
                    const int32_t *ranges, ptrdiff_t rows);
 
-/// Source-over of a linear gradient: pixel i takes `lut[tableIndex(shifted: q0 + a·i)]`,
-/// in Float (spread 0 pad, 1 repeat, 2 reflect; `n` the table's power-of-two size; `q0`
-/// the table position plus one), scaled by `cov`: Raster's `blitLinear`.
-void crk_linear_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     float q0, float a);
-
-/// Source-over of a concentric radial gradient: pixel i takes
-/// `lut[tableIndex(shifted: sqrt(dx·dx + dy·dy)·k + q0)]` with dx = dx0 + ux·i,
-/// dy = dy0 + uy·i, all in Float, scaled by `cov`: Raster's concentric `shadeRadial`
-/// followed by `overSpan`.
-void crk_radial_over(uint32_t *dst, ptrdiff_t len, uint32_t cov, const uint32_t *lut, int n, int spread,
-                     float dx0, float dy0, float ux, float uy, float k, float q0);
-
 /// BT.709 limited-range yuv420p planes of `width`×`height` pixels `src` (R, G, B and an
 /// ignored byte, little-endian words, rows packed): luma into `y` (`width`·`height`
 /// bytes), chroma into `u` and `v` (`(width+1)/2`·`(height+1)/2` bytes each), each
@@ -100,6 +87,20 @@ typedef struct {
     int32_t length;
     uint8_t alpha;
 } crk_span;
+
+/// Source-over of a linear gradient on a row's spans: pixel x takes
+/// `lut[tableIndex(shifted: q0 + a·x)]`, in Float (spread 0 pad, 1 repeat, 2 reflect;
+/// `n` the table's power-of-two size; `q0` the table position plus one at the row's
+/// start), scaled by its span's alpha: Raster's `blitLinear` on each span.
+void crk_linear_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n, int spread,
+                      float q0, float a);
+
+/// Source-over of a concentric radial gradient on a row's spans: pixel x takes
+/// `lut[tableIndex(shifted: sqrt(dx·dx + dy·dy)·k + q0)]` with dx = dx0 + ux·x,
+/// dy = dy0 + uy·x, all in Float, scaled by its span's alpha: Raster's
+/// `shadeConcentric` followed by `overSpan` on each span.
+void crk_radial_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n, int spread,
+                      float dx0, float dy0, float ux, float uy, float k, float q0);
 
 /// A dense grid of fixed-point cells over a shape's box (fixedcells.c): per pixel a cover
 /// and an area (`cells`, two 32-bit sums per pixel, row-major over `width` × `height`)
