@@ -230,13 +230,15 @@ final class WideKernelTests: XCTestCase {
 
     /// Random spans of a 64-pixel window of a row starting at column `base`: sorted,
     /// disjoint, of lengths 1–40 (the edge pixels and interiors the sweep gives), at
-    /// random coverage.
+    /// random coverage. Half the time short spans follow each other without gaps (an
+    /// edge running along the row), which the kernels take 8 pixels at a time.
     static func spans(_ rng: inout RNG, base: Int) -> [Span] {
         var out: [Span] = [], x = rng.below(4)
-        while x < 64 && out.count < 6 {
-            let len = min(64 - x, rng.below(3) == 0 ? 1 + rng.below(40) : 1 + rng.below(3))
+        let tight = rng.below(2) == 0
+        while x < 64 && out.count < 24 {
+            let len = min(64 - x, rng.below(tight ? 8 : 3) == 0 ? 1 + rng.below(40) : 1 + rng.below(3))
             out.append(Span(x: Int32(base + x), length: Int32(len), alpha: UInt8(rng.coverage())))
-            x += len + rng.below(3)
+            x += len + (tight ? 0 : rng.below(3))
         }
         return out
     }
