@@ -14,6 +14,7 @@
 // Sums are taken modulo 2³² (unsigned): only a pixel crossed by more than 16,000 edges
 // going the same way could wrap, and it then draws wrong coverage, never out of bounds.
 #include "crasterkernels.h"
+#include "pixel.h"
 
 #include <math.h>
 
@@ -229,4 +230,57 @@ ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t cli
     }
     if (next < clip_right && cover != 0) emit(spans, &count, next, clip_right - next, grid_alpha(cover * 512, scale));
     return count;
+}
+
+// A solid colour's stretch of `len` pixels at coverage `a`: Raster's blitSolidWide (an
+// opaque colour at full coverage stored, else source-over through the wide kernel), one
+// pixel without the call.
+static inline void solid_run(uint32_t *p, int32_t len, uint8_t a, uint32_t color) {
+    if (a == 255 && color >> 24 == 255) {
+        if (len >= 32) crk_fill_span(p, len, color); else for (int32_t i = 0; i < len; i++) p[i] = color;
+        return;
+    }
+    uint32_t s = a == 255 ? color : scale_packed(color, a);
+    if (len == 1) { p[0] = over1(s, p[0]); return; }
+    crk_solid_span(p, len, a, color);
+}
+
+ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst, uint32_t color,
+                            int32_t *bounds) {
+    int64_t cover = 0;
+    int32_t x0 = (int32_t)g->origin_x;
+    int32_t next = x0, first = -1;
+    uint64_t *bits = g->bits + (size_t)row * (size_t)g->words;
+    uint32_t *cells = (uint32_t *)g->cells + 2 * (size_t)row * (size_t)g->width;
+    for (int32_t w = 0; w < g->words; w++) {
+        uint64_t b = bits[w];
+        if (!b) continue;
+        bits[w] = 0;
+        while (b) {
+            int32_t col = (w << 6) | __builtin_ctzll(b);
+            b &= b - 1;
+            int32_t x = x0 + col;
+            if (x > next && cover != 0) {
+                uint8_t a = grid_alpha(cover * 512, scale);
+                if (a) { solid_run(dst + next, x - next, a, color); if (first < 0) first = next; bounds[1] = x; }
+            }
+            int32_t c = (int32_t)cells[2 * col], ar = (int32_t)cells[2 * col + 1];
+            cells[2 * col] = 0; cells[2 * col + 1] = 0;
+            uint8_t a = grid_alpha((cover + c) * 512 - ar, scale);
+            if (a) {
+                dst[x] = a == 255 && color >> 24 == 255 ? color : over1(a == 255 ? color : scale_packed(color, a), dst[x]);
+                if (first < 0) first = x;
+                bounds[1] = x + 1;
+            }
+            cover += c;
+            next = x + 1;
+        }
+    }
+    if (next < clip_right && cover != 0) {
+        uint8_t a = grid_alpha(cover * 512, scale);
+        if (a) { solid_run(dst + next, clip_right - next, a, color); if (first < 0) first = next; bounds[1] = clip_right; }
+    }
+    if (first < 0) return 0;
+    bounds[0] = first;
+    return 1;
 }

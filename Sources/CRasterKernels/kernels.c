@@ -13,6 +13,7 @@
 #pragma clang fp contract(off)
 
 #include "crasterkernels.h"
+#include "pixel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,17 +69,7 @@ void crk_set_wide(int l) {
     __atomic_store_n(&level, l < 0 ? 0 : (l > cpu ? cpu : l), __ATOMIC_RELAXED);
 }
 
-// MARK: Scalar pieces for the tails, the same formulas as Raster's Blend.swift and Shader.swift.
-
-static inline uint32_t scale_packed(uint32_t c, uint32_t a) {
-    uint32_t rb = (c & 0x00FF00FFu) * a + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((c >> 8) & 0x00FF00FFu) * a + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
-}
-
-static inline uint32_t over1(uint32_t s, uint32_t d) { return s + scale_packed(d, 255u - (s >> 24)); }
+// MARK: Scalar pieces for the tails: pixel.h, the same formulas as Raster's Blend.swift and Shader.swift.
 
 // Gradient positions are Floats holding the table position plus one (see Raster's
 // `tableIndex(shifted:)`), so that under pad a truncation is the index.

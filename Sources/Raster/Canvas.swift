@@ -603,8 +603,12 @@ public final class Canvas {
                                 blitRuns(y0, rows, spans, nil)
                             }
                         } else {
+                            // A solid source-over fill that records nothing is composited by the
+                            // grid's own sweep when it takes the grid (`SolidFill`).
+                            let solid = fast && sp.kind == .solid && record == nil && grid && Rasterizer.gridSolidFill
+                                ? SolidFill(pixels: px, stride: w, color: sp.color, dirty: db) : nil
                             rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
-                                                  rule: rule, opacity: opacity, grid: grid) { y0, rows, spans in
+                                                  rule: rule, opacity: opacity, grid: grid, solid: solid) { y0, rows, spans in
                                 if collect { collected.removeAll(keepingCapacity: true) }
                                 blitRuns(y0, rows, spans, nil)
                                 record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans), colors: collect ? collected : nil))

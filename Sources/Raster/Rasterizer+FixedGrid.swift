@@ -30,6 +30,20 @@ import Glibc
 // boxes that would need more bands, and labels (the coverage cache, pieces and snapped
 // pieces must give each other's bytes).
 
+/// A solid colour that a grid fill composites source-over straight from its rows
+/// (`crk_grid_fill_row`) instead of handing spans back: the pixels each span would get
+/// from `blitSolidWide`, without writing the spans out and looping over them in Swift.
+/// Thin strokes are nearly all edge pixels, a span each.
+struct SolidFill {
+    /// The device pixels, `stride` a row.
+    var pixels: UnsafeMutablePointer<UInt32>
+    var stride: Int
+    /// Premultiplied, packed.
+    var color: UInt32
+    /// The drawn box grows here: columns x0 ..< x1, rows y0 ... y1 (as Canvas keeps it).
+    var dirty: UnsafeMutablePointer<(x0: Int, y0: Int, x1: Int, y1: Int)>
+}
+
 extension Rasterizer {
     /// The most pixels in one band of the fixed-point grid: 4 MB of cells per rasterizer
     /// (a render worker has one), touched only where edges pass. With 1 M pixels, a 4K
@@ -41,12 +55,16 @@ extension Rasterizer {
     /// and in at most how many.
     static var fixedGridBands = true
     static let fixedGridMaxBands = 16
+    /// Whether a solid source-over fill on the grid is composited by its sweep
+    /// (`SolidFill`); tests compare with the spans blitted in Swift.
+    static var gridSolidFill = true
 
     /// Scan converts `polylines` (non-zero) in fixed point and hands the rows to `body`
-    /// as `sweepRuns` does; returns false, having drawn nothing, when the shape's box is
-    /// too large, a point is not finite or the shape is one rectangle.
+    /// as `sweepRuns` does, or composites them in `solid` when given; returns false,
+    /// having drawn nothing, when the shape's box is too large, a point is not finite or
+    /// the shape is one rectangle.
     func fillFixedGrid(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
-                       opacity: Double, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) -> Bool {
+                       opacity: Double, solid: SolidFill? = nil, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) -> Bool {
         guard Rasterizer.fixedGrid, clipWidth > 0, clipHeight > 0 else { return false }
         if polylines.count == 1 && axisAlignedRect(polylines[0].points) != nil { return false }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -129,10 +147,35 @@ extension Rasterizer {
                     p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { crk_grid_polyline(&g, $0, p.count) }
                 }
             }
-            if g.min_row <= g.max_row { sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body) }
+            if g.min_row <= g.max_row {
+                if let solid {
+                    fillGridRows(&g, top: bandTop, clipRight: clipRight, opacity: opacity, solid)
+                } else {
+                    sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body)
+                }
+            }
             bandTop += rows
         }
         return true
+    }
+
+    /// Sweeps the grid's touched rows (`origin_y` is device row `top`) and composites them
+    /// in `solid`'s colour.
+    private func fillGridRows(_ g: inout crk_grid, top: Int, clipRight: Int, opacity: Double, _ solid: SolidFill) {
+        let scale = 255 * min(1, max(0, opacity.isNaN ? 0 : opacity))
+        var bounds: (Int32, Int32) = (0, 0)
+        let d = solid.dirty
+        withUnsafeMutableBytes(of: &bounds) { raw in
+            let b = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
+            for r in Int(g.min_row)...Int(g.max_row) {
+                let y = top + r
+                guard crk_grid_fill_row(&g, Int32(r), scale, Int32(clipRight), solid.pixels + y * solid.stride, solid.color, b) != 0 else { continue }
+                if y < d.pointee.y0 { d.pointee.y0 = y }
+                if y > d.pointee.y1 { d.pointee.y1 = y }
+                if Int(b[0]) < d.pointee.x0 { d.pointee.x0 = Int(b[0]) }
+                if Int(b[1]) > d.pointee.x1 { d.pointee.x1 = Int(b[1]) }
+            }
+        }
     }
 
     /// Sweeps the grid's touched rows (`origin_y` is device row `top`) and hands them to

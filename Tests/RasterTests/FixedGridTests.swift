@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 import TestSupport
 import XCTest
@@ -190,5 +191,64 @@ extension FixedGridTests {
         let c = Canvas(width: 96, height: 80, background: .white)
         c.stroke(path, style: style, paint: .solid(.black))
         XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
+    }
+
+    /// A solid source-over fill on the grid is composited by the grid's sweep
+    /// (`crk_grid_fill_row`): the same bytes and the same dirty box as its spans blitted
+    /// in Swift, for opaque and translucent colours, opacity below 1, clipped shapes,
+    /// shapes in bands, and with the wide kernels on and off.
+    func testSolidFillsFromTheGridGiveTheBytesOfTheirSpans() {
+        let savedSolid = Rasterizer.gridSolidFill, savedPixels = Rasterizer.fixedGridPixels
+        defer { Rasterizer.gridSolidFill = savedSolid; Rasterizer.fixedGridPixels = savedPixels; crk_reset_wide() }
+        var rng = SplitMix64(seed: 41)
+        func scene(_ c: Canvas, _ seed: UInt64) {
+            var r = SplitMix64(seed: seed)
+            func v(_ m: Double) -> Double { Double(r.next() % 100_000) / 100_000 * m }
+            for k in 0..<12 {
+                var path = Path()
+                let n = 3 + Int(r.next() % 8)
+                for i in 0..<n {
+                    let p = Point(v(130) - 15, v(110) - 15)
+                    if i == 0 { path.move(to: p) } else if k % 3 == 0 { path.quad(to: p, control: Point(v(100), v(80))) } else { path.line(to: p) }
+                }
+                if k % 2 == 0 { path.close() }
+                let color = Color(r: v(1), g: v(1), b: v(1), a: [1, 1, 0.5, v(1)][Int(r.next() % 4)])
+                let opacity = [1, 1, 0.7, v(1)][Int(r.next() % 4)]
+                if k % 4 == 1 {
+                    c.save(); c.clip(to: Rect(x: 10, y: 7, width: 60, height: 50))
+                }
+                if k % 2 == 0 {
+                    c.fill(path, paint: .solid(color), opacity: opacity)
+                } else {
+                    c.stroke(path, style: StrokeStyle(width: 0.5 + v(6), cap: .round, join: .round), paint: .solid(color), opacity: opacity)
+                }
+                if k % 4 == 1 { c.restore() }
+            }
+        }
+        for round in 0..<40 {
+            let seed = rng.next()
+            crk_set_wide(Int32(round % 2 == 0 ? 7 : 0))
+            Rasterizer.fixedGridPixels = round % 5 == 4 ? 900 : savedPixels
+            var results: [(Pixmap, [Int])] = []
+            for direct in [true, false] {
+                Rasterizer.gridSolidFill = direct
+                let c = Canvas(width: 96, height: 80, background: round % 3 == 0 ? .clear : .white)
+                scene(c, seed)
+                results.append((c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1]))
+            }
+            XCTAssertEqual(results[0].0.data, results[1].0.data, "round \(round)")
+            XCTAssertEqual(results[0].1, results[1].1, "round \(round): dirty box")
+        }
+        // A plain solid stroke takes this path: ink on the line, none off it, and the
+        // dirty box from its first touched column (the butt end's lower corner reaches
+        // just left of x = 2) and row.
+        Rasterizer.gridSolidFill = true
+        let c = Canvas(width: 40, height: 20, background: .white)
+        var p = Path(); p.move(to: Point(2, 10)); p.line(to: Point(38, 12))
+        c.stroke(p, style: StrokeStyle(width: 3), paint: .solid(.black))
+        XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+        XCTAssertLessThan(c.pixmap.pixel(20, 11).r, 10)
+        XCTAssertEqual(c.pixmap.pixel(20, 2).r, 255)
+        XCTAssertEqual([c.dirtyX0, c.dirtyY0], [1, 8])
     }
 }

@@ -126,4 +126,12 @@ void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n);
 /// `clip_right` (device column).
 ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, crk_span *spans);
 
+/// `crk_grid_sweep_row` composited straight onto `dst` (the device row, indexed by device
+/// column) in the premultiplied solid `color`, source-over: each span's pixels get the
+/// bytes Raster's `blitSolidWide` gives them, without the spans being written out and
+/// handed back. Returns 1 and the touched columns [bounds[0], bounds[1]) when any pixel
+/// had coverage, else 0 (bounds untouched).
+ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst, uint32_t color,
+                            int32_t *bounds);
+
 #endif

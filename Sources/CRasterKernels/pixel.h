@@ -1,0 +1,21 @@
+// Packed-pixel arithmetic shared by the C files of CRasterKernels (not part of the
+// module's interface): the formulas of Raster's Blend.swift, byte for byte.
+#ifndef CRK_PIXEL_H
+#define CRK_PIXEL_H
+
+#include <stdint.h>
+
+// Every channel of premultiplied `c` times `a` (0…255), divided by 255 with rounding:
+// Raster's scalePacked.
+static inline uint32_t scale_packed(uint32_t c, uint32_t a) {
+    uint32_t rb = (c & 0x00FF00FFu) * a + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((c >> 8) & 0x00FF00FFu) * a + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+// Source-over of premultiplied `s` onto `d`.
+static inline uint32_t over1(uint32_t s, uint32_t d) { return s + scale_packed(d, 255u - (s >> 24)); }
+
+#endif
