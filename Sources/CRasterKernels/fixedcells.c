@@ -188,6 +188,36 @@ void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n) {
     }
 }
 
+void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, double *bounds) {
+    for (ptrdiff_t i0 = 0, c = 0; i0 < n; i0 += chunk, c++) {
+        ptrdiff_t i1 = i0 + chunk < n ? i0 + chunk : n;
+        double lo = INFINITY, hi = -INFINITY;
+        for (ptrdiff_t i = i0 - 1; i < i1; i++) {
+            double y = xy[2 * (i < 0 ? n - 1 : i) + 1];
+            if (y < lo) lo = y;
+            if (y > hi) hi = y;
+        }
+        bounds[2 * c] = lo; bounds[2 * c + 1] = hi;
+    }
+}
+
+void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const double *bounds, ptrdiff_t chunk) {
+    if (n < 2) return;
+    double top = g->clip_top, bottom = g->clip_bottom;
+    for (ptrdiff_t i0 = 0, c = 0; i0 < n; i0 += chunk, c++) {
+        // Every edge of the chunk above the clip's top or below its bottom: device_edge
+        // would drop each.
+        if (bounds[2 * c + 1] <= top || bounds[2 * c] >= bottom) continue;
+        ptrdiff_t i1 = i0 + chunk < n ? i0 + chunk : n, p = i0 == 0 ? n - 1 : i0 - 1;
+        double px = xy[2 * p], py = xy[2 * p + 1];
+        for (ptrdiff_t i = i0; i < i1; i++) {
+            double qx = xy[2 * i], qy = xy[2 * i + 1];
+            device_edge(g, px, py, qx, qy);
+            px = qx; py = qy;
+        }
+    }
+}
+
 static inline uint8_t grid_alpha(int64_t v, double scale) {
     double a = fabs((double)v) * (1.0 / 131072.0);
     if (a > 1) a = 1;

@@ -55,6 +55,9 @@ extension Rasterizer {
     /// and in at most how many.
     static var fixedGridBands = true
     static let fixedGridMaxBands = 16
+    /// Points per chunk of a long polyline drawn in bands (`crk_polyline_chunk_bounds`);
+    /// polylines under four chunks are walked whole.
+    static var fixedGridChunk = 64
     /// Whether a solid source-over fill on the grid is composited by its sweep
     /// (`SolidFill`); tests compare with the spans blitted in Swift.
     static var gridSolidFill = true
@@ -132,6 +135,24 @@ extension Rasterizer {
         }
         let inside = minX >= Double(clipX) && maxX <= Double(clipRight) && minY >= Double(clipY) && maxY <= Double(clipBottom)
         lastBandCount = 0
+        // In bands, a long polyline's edges are walked a chunk at a time, and a chunk wholly
+        // outside the band is skipped: every band visits every edge otherwise (line-4k's
+        // 100,000-point line is a million stroke edges, 16 bands: the rejections alone were
+        // a fifth of its frame, perf).
+        let chunk = Rasterizer.fixedGridChunk
+        var chunkBounds: [[Double]] = []
+        if bands > 1 {
+            chunkBounds = polylines.map { pl in
+                guard pl.points.count >= 4 * chunk else { return [] }
+                var b = [Double](repeating: 0, count: 2 * ((pl.points.count + chunk - 1) / chunk))
+                pl.points.withUnsafeBufferPointer { p in
+                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
+                        b.withUnsafeMutableBufferPointer { crk_polyline_chunk_bounds(xy, p.count, chunk, $0.baseAddress!) }
+                    }
+                }
+                return b
+            }
+        }
         var bandTop = top
         while bandTop < bottom {
             let rows = min(bandRows, bottom - bandTop)
@@ -142,9 +163,15 @@ extension Rasterizer {
                              origin_x: Double(left), origin_y: Double(bandTop),
                              clip_left: Double(clipX), clip_top: Double(whole ? clipY : bandTop), clip_right: Double(clipRight),
                              clip_bottom: Double(whole ? clipBottom : bandTop + rows))
-            for pl in polylines where pl.points.count >= 2 {
+            for (k, pl) in polylines.enumerated() where pl.points.count >= 2 {
                 pl.points.withUnsafeBufferPointer { p in
-                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { crk_grid_polyline(&g, $0, p.count) }
+                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
+                        if k < chunkBounds.count && !chunkBounds[k].isEmpty {
+                            chunkBounds[k].withUnsafeBufferPointer { crk_grid_polyline_chunked(&g, xy, p.count, $0.baseAddress!, chunk) }
+                        } else {
+                            crk_grid_polyline(&g, xy, p.count)
+                        }
+                    }
                 }
             }
             if g.min_row <= g.max_row {
