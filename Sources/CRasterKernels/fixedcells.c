@@ -191,24 +191,42 @@ void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n) {
 void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, double *bounds) {
     for (ptrdiff_t i0 = 0, c = 0; i0 < n; i0 += chunk, c++) {
         ptrdiff_t i1 = i0 + chunk < n ? i0 + chunk : n;
-        double lo = INFINITY, hi = -INFINITY;
+        double ylo = INFINITY, yhi = -INFINITY, xlo = INFINITY, xhi = -INFINITY;
         for (ptrdiff_t i = i0 - 1; i < i1; i++) {
-            double y = xy[2 * (i < 0 ? n - 1 : i) + 1];
-            if (y < lo) lo = y;
-            if (y > hi) hi = y;
+            const double *p = xy + 2 * (i < 0 ? n - 1 : i);
+            if (p[1] < ylo) ylo = p[1];
+            if (p[1] > yhi) yhi = p[1];
+            if (p[0] < xlo) xlo = p[0];
+            if (p[0] > xhi) xhi = p[0];
         }
-        bounds[2 * c] = lo; bounds[2 * c + 1] = hi;
+        bounds[4 * c] = ylo; bounds[4 * c + 1] = yhi; bounds[4 * c + 2] = xlo; bounds[4 * c + 3] = xhi;
     }
 }
 
 void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const double *bounds, ptrdiff_t chunk) {
     if (n < 2) return;
     double top = g->clip_top, bottom = g->clip_bottom;
+    // Where device_edge clamps nothing: inside the clip and the grid's box. A chunk wholly
+    // there takes the rounding of shapes inside the clip (crk_grid_polyline), which is
+    // device_edge's without its clamps.
+    double left = fmax(g->clip_left, g->origin_x), right = fmin(g->clip_right, g->origin_x + g->width + 1);
+    double gtop = fmax(top, g->origin_y), gbottom = fmin(bottom, g->origin_y + g->height);
+    int32_t ox = (int32_t)g->origin_x * ONE, oy = (int32_t)g->origin_y * ONE;
     for (ptrdiff_t i0 = 0, c = 0; i0 < n; i0 += chunk, c++) {
+        const double *b = bounds + 4 * c;
         // Every edge of the chunk above the clip's top or below its bottom: device_edge
         // would drop each.
-        if (bounds[2 * c + 1] <= top || bounds[2 * c] >= bottom) continue;
+        if (b[1] <= top || b[0] >= bottom) continue;
         ptrdiff_t i1 = i0 + chunk < n ? i0 + chunk : n, p = i0 == 0 ? n - 1 : i0 - 1;
+        if (b[0] >= gtop && b[1] <= gbottom && b[2] >= left && b[3] <= right) {
+            int32_t px = to_fixed(xy[2 * p]) - ox, py = to_fixed(xy[2 * p + 1]) - oy;
+            for (ptrdiff_t i = i0; i < i1; i++) {
+                int32_t qx = to_fixed(xy[2 * i]) - ox, qy = to_fixed(xy[2 * i + 1]) - oy;
+                fixed_line(g, px, py, qx, qy);
+                px = qx; py = qy;
+            }
+            continue;
+        }
         double px = xy[2 * p], py = xy[2 * p + 1];
         for (ptrdiff_t i = i0; i < i1; i++) {
             double qx = xy[2 * i], qy = xy[2 * i + 1];

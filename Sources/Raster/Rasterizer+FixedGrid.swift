@@ -144,7 +144,7 @@ extension Rasterizer {
         if bands > 1 {
             chunkBounds = polylines.map { pl in
                 guard pl.points.count >= 4 * chunk else { return [] }
-                var b = [Double](repeating: 0, count: 2 * ((pl.points.count + chunk - 1) / chunk))
+                var b = [Double](repeating: 0, count: 4 * ((pl.points.count + chunk - 1) / chunk))
                 pl.points.withUnsafeBufferPointer { p in
                     p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
                         b.withUnsafeMutableBufferPointer { crk_polyline_chunk_bounds(xy, p.count, chunk, $0.baseAddress!) }

@@ -278,6 +278,12 @@ extension FixedGridTests {
             XCTAssertGreaterThan(c.rasterizer.lastBandCount, 5)
             c.stroke(line, style: StrokeStyle(width: 2, cap: .round, join: .round), paint: .solid(.black))
             XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+            // Clipped left and right: chunks across the clip's sides are clipped edge by edge.
+            c.save()
+            c.clip(to: Rect(x: 40, y: 0, width: 80, height: 120))
+            c.stroke(line, style: StrokeStyle(width: 5, cap: .round, join: .round), paint: .solid(Color(r: 1, g: 0, b: 0, a: 0.6)))
+            XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+            c.restore()
             pictures.append(c.pixmap.data)
         }
         XCTAssertTrue(pictures[0] == pictures[2], "chunks of 64 changed the picture")

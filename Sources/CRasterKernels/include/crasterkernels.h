@@ -126,16 +126,17 @@ void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n);
 /// `clip_right` (device column).
 ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, crk_span *spans);
 
-/// The least and greatest y of each chunk of a closed polyline's edges, for
-/// `crk_grid_polyline_chunked`: chunk c holds the edges ending at points
-/// c·chunk ..< min(n, (c + 1)·chunk) (edge i runs from point i − 1, the last point for
-/// i = 0), and `bounds[2c]`, `bounds[2c + 1]` take the extremes of their ends' y
-/// (NaN ignored: such an edge draws nothing). `bounds` holds 2·⌈n/chunk⌉ Doubles.
+/// The extent of each chunk of a closed polyline's edges, for `crk_grid_polyline_chunked`:
+/// chunk c holds the edges ending at points c·chunk ..< min(n, (c + 1)·chunk) (edge i
+/// runs from point i − 1, the last point for i = 0), and `bounds[4c ..< 4c + 4]` take the
+/// least and greatest y, then x, of their ends (NaN ignored: such an edge draws
+/// nothing). `bounds` holds 4·⌈n/chunk⌉ Doubles.
 void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, double *bounds);
 
 /// `crk_grid_polyline` skipping the chunks (`crk_polyline_chunk_bounds`) that lie wholly
-/// above or below the grid's clip rows: the same cells. A shape drawn in bands walks
-/// every edge once per band; a long line's chunks fall in one band or two.
+/// above or below the grid's clip rows, and rounding the points of a chunk wholly inside
+/// the clip and the grid without clipping its edges: the same cells. A shape drawn in
+/// bands walks every edge once per band; a long line's chunks fall in one band or two.
 void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const double *bounds, ptrdiff_t chunk);
 
 /// `crk_grid_sweep_row` composited straight onto `dst` (the device row, indexed by device
