@@ -58,6 +58,9 @@ extension Rasterizer {
     /// Points per chunk of a long polyline drawn in bands (`crk_polyline_chunk_bounds`);
     /// polylines under four chunks are walked whole.
     static var fixedGridChunk = 64
+    /// Whether bands skip the polylines and chunks wholly outside them (tests compare
+    /// with every band walking every edge).
+    static var fixedGridSkips = true
     /// Whether a solid source-over fill on the grid is composited by its sweep
     /// (`SolidFill`); tests compare with the spans blitted in Swift.
     static var gridSolidFill = true
@@ -139,9 +142,17 @@ extension Rasterizer {
         // outside the band is skipped: every band visits every edge otherwise (line-4k's
         // 100,000-point line is a million stroke edges, 16 bands: the rejections alone were
         // a fifth of its frame, perf).
+        // A shorter polyline wholly above or below a band is skipped whole (its extent
+        // taken once): a chart's many small shapes, dots or bars, in a 4K frame's bands.
         let chunk = Rasterizer.fixedGridChunk
         var chunkBounds: [[Double]] = []
-        if bands > 1 {
+        var extents: [(lo: Double, hi: Double)] = []
+        if bands > 1 && Rasterizer.fixedGridSkips {
+            extents = polylines.map { pl in
+                var lo = Double.infinity, hi = -Double.infinity
+                for q in pl.points { lo = min(lo, q.y); hi = max(hi, q.y) }
+                return (lo, hi)
+            }
             chunkBounds = polylines.map { pl in
                 guard pl.points.count >= 4 * chunk else { return [] }
                 var b = [Double](repeating: 0, count: 4 * ((pl.points.count + chunk - 1) / chunk))
@@ -164,6 +175,9 @@ extension Rasterizer {
                              clip_left: Double(clipX), clip_top: Double(whole ? clipY : bandTop), clip_right: Double(clipRight),
                              clip_bottom: Double(whole ? clipBottom : bandTop + rows))
             for (k, pl) in polylines.enumerated() where pl.points.count >= 2 {
+                // device_edge would drop every edge of it (both ends at or above the band's
+                // top, or at or below its bottom).
+                if !extents.isEmpty && (extents[k].hi <= g.clip_top || extents[k].lo >= g.clip_bottom) { continue }
                 pl.points.withUnsafeBufferPointer { p in
                     p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
                         if k < chunkBounds.count && !chunkBounds[k].isEmpty {

@@ -253,8 +253,9 @@ extension FixedGridTests {
     }
 
     /// A long polyline drawn in bands is walked a chunk at a time, chunks outside the band
-    /// skipped: the same bytes as walking every edge in every band, for a stroke (many
-    /// polylines) and for a filled random walk whose first and last points close it.
+    /// skipped, and a short one outside the band is skipped whole: the same bytes as
+    /// walking every edge in every band, for a stroke (many polylines), a filled random
+    /// walk whose first and last points close it, and 300 dots in one path.
     func testChunkedPolylinesInBandsGiveTheBytesOfTheWholeWalk() {
         let savedPixels = Rasterizer.fixedGridPixels, savedChunk = Rasterizer.fixedGridChunk
         defer { Rasterizer.fixedGridPixels = savedPixels; Rasterizer.fixedGridChunk = savedChunk }
@@ -268,10 +269,18 @@ extension FixedGridTests {
         }
         var filled = line
         filled.line(to: Point(160, 118)); filled.line(to: Point(2, 118)); filled.close()
+        // Dots, each a polyline of its own, for the bands to skip whole.
+        var dots = Path()
+        for _ in 0..<300 {
+            let c = Point(Double(rng.next() % 15_000) / 100 + 5, Double(rng.next() % 11_000) / 100 + 5)
+            dots.append(contentsOf: .ellipse(in: Rect(x: c.x - 1.5, y: c.y - 1.5, width: 3, height: 3)))
+        }
         Rasterizer.fixedGridPixels = 2_000   // bands of 12 rows
+        defer { Rasterizer.fixedGridSkips = true }
         var pictures: [[UInt8]] = []
-        for chunk in [64, 7, 1 << 24] {
+        for (chunk, skips) in [(64, true), (7, true), (64, false)] {
             Rasterizer.fixedGridChunk = chunk
+            Rasterizer.fixedGridSkips = skips
             let c = Canvas(width: 164, height: 120, background: .white)
             c.fill(filled, paint: .solid(Color(r: 0.2, g: 0.5, b: 0.9, a: 0.5)))
             XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
@@ -284,10 +293,14 @@ extension FixedGridTests {
             c.stroke(line, style: StrokeStyle(width: 5, cap: .round, join: .round), paint: .solid(Color(r: 1, g: 0, b: 0, a: 0.6)))
             XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
             c.restore()
+            c.fill(dots, paint: .solid(Color(r: 0, g: 0.6, b: 0, a: 0.8)))
+            XCTAssertTrue(c.rasterizer.lastFillWasFixedGrid)
+            XCTAssertGreaterThan(c.rasterizer.lastBandCount, 5)
             pictures.append(c.pixmap.data)
         }
         XCTAssertTrue(pictures[0] == pictures[2], "chunks of 64 changed the picture")
         XCTAssertTrue(pictures[1] == pictures[2], "chunks of 7 changed the picture")
+        XCTAssertTrue(pictures[2].contains(where: { $0 == 153 || $0 == 0 }))
         XCTAssertTrue(pictures[2].contains(0), "the stroke drew black ink")
     }
 }
