@@ -603,12 +603,13 @@ public final class Canvas {
                                 blitRuns(y0, rows, spans, nil)
                             }
                         } else {
-                            // A solid source-over fill that records nothing is composited by the
-                            // grid's own sweep when it takes the grid (`SolidFill`).
-                            let solid = fast && sp.kind == .solid && record == nil && grid && Rasterizer.gridSolidFill
-                                ? SolidFill(pixels: px, stride: w, color: sp.color, dirty: db) : nil
+                            // A solid or linear source-over fill that records nothing is
+                            // composited by the grid's own sweep when it takes the grid (`GridPaint`).
+                            let direct = fast && (sp.kind == .solid || sp.kind == .linear) && record == nil && grid
+                                && Rasterizer.gridPaintFill
+                            let paint = direct ? GridPaint(pixels: px, stride: w, params: sp, lut: lut, dirty: db) : nil
                             rasterizer.fillBanded(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0,
-                                                  rule: rule, opacity: opacity, grid: grid, solid: solid) { y0, rows, spans in
+                                                  rule: rule, opacity: opacity, grid: grid, paint: paint) { y0, rows, spans in
                                 if collect { collected.removeAll(keepingCapacity: true) }
                                 blitRuns(y0, rows, spans, nil)
                                 record?.runs.append(CoverageRun(y0: y0, rows: rows, spans: Array(spans), colors: collect ? collected : nil))

@@ -18,7 +18,7 @@ extension Rasterizer {
     /// their rows reach (`BandPlan`), so a band walks only its own. The bands give the same pixels as one
     /// sweep: each row's cells come from the same edge pieces (RasterizerTests).
     func fillBanded(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
-                    rule: FillRule, opacity: Double, grid: Bool = false, solid: SolidFill? = nil,
+                    rule: FillRule, opacity: Double, grid: Bool = false, paint: GridPaint? = nil,
                     _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) {
         // Several rectangles (grid lines, ticks, bars as one path): without cells, the same
         // bytes (Rasterizer+Rectangles.swift).
@@ -34,7 +34,7 @@ extension Rasterizer {
         lastSweptAsRectangles = false
         lastFillWasFixedGrid = false
         if grid && rule == .nonZero && fillFixedGrid(polylines, clipX: clipX, clipY: clipY, clipWidth: clipWidth, clipHeight: clipHeight,
-                                             opacity: opacity, solid: solid, body) {
+                                             opacity: opacity, paint: paint, body) {
             return
         }
         // An edge's cells: a row piece per clip row it crosses plus a cell per column it

@@ -30,16 +30,19 @@ import Glibc
 // boxes that would need more bands, and labels (the coverage cache, pieces and snapped
 // pieces must give each other's bytes).
 
-/// A solid colour that a grid fill composites source-over straight from its rows
-/// (`crk_grid_fill_row`) instead of handing spans back: the pixels each span would get
-/// from `blitSolidWide`, without writing the spans out and looping over them in Swift.
-/// Thin strokes are nearly all edge pixels, a span each.
-struct SolidFill {
+/// A paint that a grid fill composites source-over straight from its rows
+/// (`crk_grid_fill_row`) instead of handing spans back: a solid colour with the pixels
+/// each span would get from `blitSolidWide`, a linear gradient with those of
+/// `crk_linear_spans` (a vertical one as a solid colour per row), without writing the
+/// spans out and looping over them in Swift. Thin strokes are nearly all edge pixels, a
+/// span each.
+struct GridPaint {
     /// The device pixels, `stride` a row.
     var pixels: UnsafeMutablePointer<UInt32>
     var stride: Int
-    /// Premultiplied, packed.
-    var color: UInt32
+    /// A solid or linear paint, and its table.
+    var params: Shader.Params
+    var lut: UnsafePointer<UInt32>
     /// The drawn box grows here: columns x0 ..< x1, rows y0 ... y1 (as Canvas keeps it).
     var dirty: UnsafeMutablePointer<(x0: Int, y0: Int, x1: Int, y1: Int)>
 }
@@ -61,16 +64,16 @@ extension Rasterizer {
     /// Whether bands skip the polylines and chunks wholly outside them (tests compare
     /// with every band walking every edge).
     static var fixedGridSkips = true
-    /// Whether a solid source-over fill on the grid is composited by its sweep
-    /// (`SolidFill`); tests compare with the spans blitted in Swift.
-    static var gridSolidFill = true
+    /// Whether a solid or linear source-over fill on the grid is composited by its sweep
+    /// (`GridPaint`); tests compare with the spans blitted in Swift.
+    static var gridPaintFill = true
 
     /// Scan converts `polylines` (non-zero) in fixed point and hands the rows to `body`
-    /// as `sweepRuns` does, or composites them in `solid` when given; returns false,
+    /// as `sweepRuns` does, or composites them in `paint` when given; returns false,
     /// having drawn nothing, when the shape's box is too large, a point is not finite or
     /// the shape is one rectangle.
     func fillFixedGrid(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
-                       opacity: Double, solid: SolidFill? = nil, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) -> Bool {
+                       opacity: Double, paint: GridPaint? = nil, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) -> Bool {
         guard Rasterizer.fixedGrid, clipWidth > 0, clipHeight > 0 else { return false }
         if polylines.count == 1 && axisAlignedRect(polylines[0].points) != nil { return false }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -189,8 +192,8 @@ extension Rasterizer {
                 }
             }
             if g.min_row <= g.max_row {
-                if let solid {
-                    fillGridRows(&g, top: bandTop, clipRight: clipRight, opacity: opacity, solid)
+                if let paint {
+                    fillGridRows(&g, top: bandTop, clipRight: clipRight, opacity: opacity, paint)
                 } else {
                     sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body)
                 }
@@ -201,16 +204,27 @@ extension Rasterizer {
     }
 
     /// Sweeps the grid's touched rows (`origin_y` is device row `top`) and composites them
-    /// in `solid`'s colour.
-    private func fillGridRows(_ g: inout crk_grid, top: Int, clipRight: Int, opacity: Double, _ solid: SolidFill) {
+    /// in `paint`.
+    private func fillGridRows(_ g: inout crk_grid, top: Int, clipRight: Int, opacity: Double, _ paint: GridPaint) {
         let scale = 255 * min(1, max(0, opacity.isNaN ? 0 : opacity))
         var bounds: (Int32, Int32) = (0, 0)
-        let d = solid.dirty
+        let d = paint.dirty, sp = paint.params
+        var rp = crk_row_paint(kind: 0, color: sp.color, lut: paint.lut, n: Int32(sp.n), spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a))
         withUnsafeMutableBytes(of: &bounds) { raw in
             let b = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
             for r in Int(g.min_row)...Int(g.max_row) {
                 let y = top + r
-                guard crk_grid_fill_row(&g, Int32(r), scale, Int32(clipRight), solid.pixels + y * solid.stride, solid.color, b) != 0 else { continue }
+                if sp.kind == .linear {
+                    // As Canvas's span loop: a vertical gradient is one colour a row.
+                    rp.q0 = sp.linearRowStart(y)
+                    if sp.a == 0 {
+                        rp.kind = 0
+                        rp.color = paint.lut[tableIndex(shifted: rp.q0, sp.spread, sp.n)]
+                    } else {
+                        rp.kind = 1
+                    }
+                }
+                guard crk_grid_fill_row(&g, Int32(r), scale, Int32(clipRight), paint.pixels + y * paint.stride, &rp, b) != 0 else { continue }
                 if y < d.pointee.y0 { d.pointee.y0 = y }
                 if y > d.pointee.y1 { d.pointee.y1 = y }
                 if Int(b[0]) < d.pointee.x0 { d.pointee.x0 = Int(b[0]) }

@@ -193,13 +193,14 @@ extension FixedGridTests {
         XCTAssertFalse(c.rasterizer.lastFillWasFixedGrid)
     }
 
-    /// A solid source-over fill on the grid is composited by the grid's sweep
-    /// (`crk_grid_fill_row`): the same bytes and the same dirty box as its spans blitted
-    /// in Swift, for opaque and translucent colours, opacity below 1, clipped shapes,
-    /// shapes in bands, and with the wide kernels on and off.
-    func testSolidFillsFromTheGridGiveTheBytesOfTheirSpans() {
-        let savedSolid = Rasterizer.gridSolidFill, savedPixels = Rasterizer.fixedGridPixels
-        defer { Rasterizer.gridSolidFill = savedSolid; Rasterizer.fixedGridPixels = savedPixels; crk_reset_wide() }
+    /// A solid or linear-gradient source-over fill on the grid is composited by the
+    /// grid's sweep (`crk_grid_fill_row`): the same bytes and the same dirty box as its
+    /// spans blitted in Swift, for opaque and translucent colours, vertical and slanted
+    /// gradients in every spread, opacity below 1, clipped shapes, shapes in bands, and
+    /// with the wide kernels on and off.
+    func testSolidAndLinearFillsFromTheGridGiveTheBytesOfTheirSpans() {
+        let savedSolid = Rasterizer.gridPaintFill, savedPixels = Rasterizer.fixedGridPixels
+        defer { Rasterizer.gridPaintFill = savedSolid; Rasterizer.fixedGridPixels = savedPixels; crk_reset_wide() }
         var rng = SplitMix64(seed: 41)
         func scene(_ c: Canvas, _ seed: UInt64) {
             var r = SplitMix64(seed: seed)
@@ -214,24 +215,35 @@ extension FixedGridTests {
                 if k % 2 == 0 { path.close() }
                 let color = Color(r: v(1), g: v(1), b: v(1), a: [1, 1, 0.5, v(1)][Int(r.next() % 4)])
                 let opacity = [1, 1, 0.7, v(1)][Int(r.next() % 4)]
+                // A solid colour, a vertical gradient (one colour a row) or a slanted one in
+                // any spread.
+                let stops = [GradientStop(offset: 0, color: color), GradientStop(offset: 1, color: Color(r: v(1), g: v(1), b: v(1), a: v(1)))]
+                let paint: Paint
+                switch r.next() % 3 {
+                case 0: paint = .solid(color)
+                case 1: paint = .linearGradient(LinearGradient(start: Point(40, v(80)), end: Point(40, v(80)), stops: stops))
+                default:
+                    paint = .linearGradient(LinearGradient(start: Point(v(96), v(80)), end: Point(v(96), v(80)), stops: stops,
+                                                           spread: SpreadMode.allCases[Int(r.next() % 3)]))
+                }
                 if k % 4 == 1 {
                     c.save(); c.clip(to: Rect(x: 10, y: 7, width: 60, height: 50))
                 }
                 if k % 2 == 0 {
-                    c.fill(path, paint: .solid(color), opacity: opacity)
+                    c.fill(path, paint: paint, opacity: opacity)
                 } else {
-                    c.stroke(path, style: StrokeStyle(width: 0.5 + v(6), cap: .round, join: .round), paint: .solid(color), opacity: opacity)
+                    c.stroke(path, style: StrokeStyle(width: 0.5 + v(6), cap: .round, join: .round), paint: paint, opacity: opacity)
                 }
                 if k % 4 == 1 { c.restore() }
             }
         }
-        for round in 0..<40 {
+        for round in 0..<60 {
             let seed = rng.next()
             crk_set_wide(Int32(round % 2 == 0 ? 7 : 0))
             Rasterizer.fixedGridPixels = round % 5 == 4 ? 900 : savedPixels
             var results: [(Pixmap, [Int])] = []
             for direct in [true, false] {
-                Rasterizer.gridSolidFill = direct
+                Rasterizer.gridPaintFill = direct
                 let c = Canvas(width: 96, height: 80, background: round % 3 == 0 ? .clear : .white)
                 scene(c, seed)
                 results.append((c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1]))
@@ -242,7 +254,7 @@ extension FixedGridTests {
         // A plain solid stroke takes this path: ink on the line, none off it, and the
         // dirty box from its first touched column (the butt end's lower corner reaches
         // just left of x = 2) and row.
-        Rasterizer.gridSolidFill = true
+        Rasterizer.gridPaintFill = true
         let c = Canvas(width: 40, height: 20, background: .white)
         var p = Path(); p.move(to: Point(2, 10)); p.line(to: Point(38, 12))
         c.stroke(p, style: StrokeStyle(width: 3), paint: .solid(.black))

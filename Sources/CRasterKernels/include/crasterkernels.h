@@ -139,12 +139,22 @@ void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, d
 /// bands walks every edge once per band; a long line's chunks fall in one band or two.
 void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const double *bounds, ptrdiff_t chunk);
 
+/// What `crk_grid_fill_row` composites: `kind` 0, the premultiplied solid `color`;
+/// `kind` 1, a linear gradient on this row (`crk_linear_spans`' arguments).
+typedef struct {
+    int32_t kind;
+    uint32_t color;
+    const uint32_t *lut;
+    int32_t n, spread;
+    float q0, a;
+} crk_row_paint;
+
 /// `crk_grid_sweep_row` composited straight onto `dst` (the device row, indexed by device
-/// column) in the premultiplied solid `color`, source-over: each span's pixels get the
-/// bytes Raster's `blitSolidWide` gives them, without the spans being written out and
-/// handed back. Returns 1 and the touched columns [bounds[0], bounds[1]) when any pixel
-/// had coverage, else 0 (bounds untouched).
-ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst, uint32_t color,
-                            int32_t *bounds);
+/// column), source-over: each span's pixels get the bytes Raster's `blitSolidWide`
+/// (solid) or `crk_linear_spans` (linear) gives them, without the spans being handed
+/// back. Returns 1 and the touched columns [bounds[0], bounds[1]) when any pixel had
+/// coverage, else 0 (bounds untouched).
+ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
+                            const crk_row_paint *paint, int32_t *bounds);
 
 #endif
