@@ -36,6 +36,9 @@ import Geometry
 // 4. Compositing. Spans are blitted row by row. Solid and linear-gradient source-over
 //    without a clip mask run fused loops (blitSolid, blitLinear), and a vertical
 //    gradient — the usual chart area fill — has one colour per row, blitted as solid.
+//    When such a fill takes the fixed-point grid (Rasterizer+FixedGrid.swift), the
+//    grid's sweep composites each row itself (`GridPaint`, `crk_grid_fill_row`), with
+//    the same bytes, instead of handing spans back (2026-12-07).
 //    Other paints, blend modes and masked clips shade a scratch row and composite it
 //    (Blit.swift, Blend.swift).
 // 5. Wide kernels. Where the CPU has AVX2 or AVX-512 (cpuid and XCR0, checked once per
