@@ -294,61 +294,15 @@ static inline void solid_run(uint32_t *p, int32_t len, uint8_t a, uint32_t color
 }
 
 ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
-                            const crk_row_paint *paint, int32_t *bounds) {
-    int64_t cover = 0;
-    int32_t x0 = (int32_t)g->origin_x;
-    int32_t next = x0, first = -1;
-    uint64_t *bits = g->bits + (size_t)row * (size_t)g->words;
-    uint32_t *cells = (uint32_t *)g->cells + 2 * (size_t)row * (size_t)g->width;
-    const uint32_t color = paint->color;
-    const int linear = paint->kind == 1;
-    // A linear gradient's spans are gathered here and composited by the row kernel.
-    enum { cap = 256 };
-    crk_span buf[cap];
-    ptrdiff_t count = 0;
-#define FLUSH() do { crk_linear_spans(dst, buf, count, paint->lut, paint->n, paint->spread, paint->q0, paint->a); count = 0; } while (0)
-    for (int32_t w = 0; w < g->words; w++) {
-        uint64_t b = bits[w];
-        if (!b) continue;
-        bits[w] = 0;
-        while (b) {
-            int32_t col = (w << 6) | __builtin_ctzll(b);
-            b &= b - 1;
-            int32_t x = x0 + col;
-            if (x > next && cover != 0) {
-                uint8_t a = grid_alpha(cover * 512, scale);
-                if (a) {
-                    if (linear) { if (count >= cap - 1) FLUSH(); emit(buf, &count, next, x - next, a); }
-                    else solid_run(dst + next, x - next, a, color);
-                    if (first < 0) first = next;
-                    bounds[1] = x;
-                }
-            }
-            int32_t c = (int32_t)cells[2 * col], ar = (int32_t)cells[2 * col + 1];
-            cells[2 * col] = 0; cells[2 * col + 1] = 0;
-            uint8_t a = grid_alpha((cover + c) * 512 - ar, scale);
-            if (a) {
-                if (linear) { if (count >= cap - 1) FLUSH(); emit(buf, &count, x, 1, a); }
-                else dst[x] = a == 255 && color >> 24 == 255 ? color : over1(a == 255 ? color : scale_packed(color, a), dst[x]);
-                if (first < 0) first = x;
-                bounds[1] = x + 1;
-            }
-            cover += c;
-            next = x + 1;
-        }
+                            const crk_row_paint *paint, crk_span *spans, int32_t *bounds) {
+    ptrdiff_t count = crk_grid_sweep_row(g, row, scale, clip_right, spans);
+    if (count == 0) return 0;
+    bounds[0] = spans[0].x;
+    bounds[1] = spans[count - 1].x + spans[count - 1].length;
+    if (paint->kind == 1) {
+        crk_linear_spans(dst, spans, count, paint->lut, paint->n, paint->spread, paint->q0, paint->a);
+        return 1;
     }
-    if (next < clip_right && cover != 0) {
-        uint8_t a = grid_alpha(cover * 512, scale);
-        if (a) {
-            if (linear) { if (count >= cap - 1) FLUSH(); emit(buf, &count, next, clip_right - next, a); }
-            else solid_run(dst + next, clip_right - next, a, color);
-            if (first < 0) first = next;
-            bounds[1] = clip_right;
-        }
-    }
-    if (count > 0) FLUSH();
-#undef FLUSH
-    if (first < 0) return 0;
-    bounds[0] = first;
+    for (ptrdiff_t k = 0; k < count; k++) solid_run(dst + spans[k].x, spans[k].length, spans[k].alpha, paint->color);
     return 1;
 }

@@ -210,6 +210,7 @@ extension Rasterizer {
         var bounds: (Int32, Int32) = (0, 0)
         let d = paint.dirty, sp = paint.params
         var rp = crk_row_paint(kind: 0, color: sp.color, lut: paint.lut, n: Int32(sp.n), spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a))
+        gridSpans.withMemoryRebound(to: crk_span.self, capacity: gridSpanCapacity) { spans in
         withUnsafeMutableBytes(of: &bounds) { raw in
             let b = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
             for r in Int(g.min_row)...Int(g.max_row) {
@@ -224,12 +225,15 @@ extension Rasterizer {
                         rp.kind = 1
                     }
                 }
-                guard crk_grid_fill_row(&g, Int32(r), scale, Int32(clipRight), paint.pixels + y * paint.stride, &rp, b) != 0 else { continue }
+                guard crk_grid_fill_row(&g, Int32(r), scale, Int32(clipRight), paint.pixels + y * paint.stride, &rp, spans, b) != 0 else {
+                    continue
+                }
                 if y < d.pointee.y0 { d.pointee.y0 = y }
                 if y > d.pointee.y1 { d.pointee.y1 = y }
                 if Int(b[0]) < d.pointee.x0 { d.pointee.x0 = Int(b[0]) }
                 if Int(b[1]) > d.pointee.x1 { d.pointee.x1 = Int(b[1]) }
             }
+        }
         }
     }
 

@@ -149,12 +149,12 @@ typedef struct {
     float q0, a;
 } crk_row_paint;
 
-/// `crk_grid_sweep_row` composited straight onto `dst` (the device row, indexed by device
-/// column), source-over: each span's pixels get the bytes Raster's `blitSolidWide`
-/// (solid) or `crk_linear_spans` (linear) gives them, without the spans being handed
-/// back. Returns 1 and the touched columns [bounds[0], bounds[1]) when any pixel had
-/// coverage, else 0 (bounds untouched).
+/// `crk_grid_sweep_row` into `spans` (room for the grid's width + 2), composited straight
+/// onto `dst` (the device row, indexed by device column), source-over: each span's pixels
+/// get the bytes Raster's `blitSolidWide` (solid) or `crk_linear_spans` (linear) gives
+/// them, without the spans going back to Swift. Returns 1 and the touched columns
+/// [bounds[0], bounds[1]) when any pixel had coverage, else 0 (bounds untouched).
 ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
-                            const crk_row_paint *paint, int32_t *bounds);
+                            const crk_row_paint *paint, crk_span *spans, int32_t *bounds);
 
 #endif
