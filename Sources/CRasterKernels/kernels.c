@@ -84,6 +84,40 @@ static inline int table_index_f(float q, int spread, int n) {
     return (m < n ? m : 2 * n - 1 - m) + 1;
 }
 
+// A linear or concentric radial gradient on one row: what crk_linear_spans and
+// crk_radial_spans take. `unit` (radial): ux = 1 and uy = ±0, see gradient_spans.
+enum { crk_linear = 0, crk_radial_unit = 1, crk_radial = 2 };
+
+typedef struct {
+    float q0, a;                        // linear: q0 + a·x; radial: |d|·k + q0
+    float dx0, dy0, ux, uy, k, dy2;     // radial: d = (dx0 + ux·x, dy0 + uy·x); dy2 = dy0·dy0
+} gradient_row;
+
+// The colour of pixel x: the reference's formula, in the same Float operations.
+static inline __attribute__((always_inline)) uint32_t shade1(const gradient_row *g, const uint32_t *lut, int n,
+                                                            const int kind, const int spread, ptrdiff_t x) {
+    float q;
+    if (kind == crk_linear) {
+        q = g->q0 + g->a * (float)x;
+    } else {
+        float dx = g->dx0 + g->ux * (float)x, dy = g->dy0 + g->uy * (float)x;
+        q = __builtin_sqrtf(dx * dx + dy * dy) * g->k + g->q0;
+    }
+    return lut[table_index_f(q, spread, n)];
+}
+
+// Every span of a row, one pixel at a time: the entry points' path without AVX2.
+static void gradient_spans_scalar(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n,
+                                  int spread, const gradient_row *g, int kind) {
+    for (ptrdiff_t j = 0; j < count; j++) {
+        uint32_t cov = spans[j].alpha;
+        for (ptrdiff_t x = spans[j].x; x < spans[j].x + spans[j].length; x++) {
+            uint32_t s = shade1(g, lut, n, kind, spread, x);
+            row[x] = over1(cov == 255 ? s : scale_packed(s, cov), row[x]);
+        }
+    }
+}
+
 #if CRK_X86
 #define AVX2 __attribute__((target("avx2")))
 
@@ -201,94 +235,73 @@ static inline AVX2 __m256i lookup8(const uint32_t *lut, __m256i idx) {
 // row's start: pixel x's position is q0 + a·x (linear) or comes from
 // (dx0 + ux·x, dy0 + uy·x) (radial), so one call composites a row's edge pixels and its
 // interior alike. Spans of 8 pixels or more run the vector loop, with the last 1–7
-// pixels and shorter spans on the scalar formulas.
-static inline __attribute__((always_inline)) AVX2 void linear_loop(uint32_t *row, const crk_span *spans, ptrdiff_t count,
-                                    const uint32_t *lut, int n, const int spread, float q0, float a) {
-    __m256 vq0 = _mm256_set1_ps(q0), va = _mm256_set1_ps(a), eight = _mm256_set1_ps(8);
-    for (ptrdiff_t j = 0; j < count; j++) {
-        ptrdiff_t x = spans[j].x, len = spans[j].length, i = 0;
-        uint32_t cov = spans[j].alpha, *dst = row + x;
-        if (len >= 8) {
-            __m256i c = _mm256_set1_epi16((short)cov);
-            __m256 i0 = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
-            for (; i + 8 <= len; i += 8) {
-                __m256i s = lookup8(lut, index8f(_mm256_add_ps(vq0, _mm256_mul_ps(va, i0)), spread, n));
-                __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-                _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
-                i0 = _mm256_add_ps(i0, eight);
-            }
-        }
-        for (; i < len; i++) {
-            uint32_t s = lut[table_index_f(q0 + a * (float)(x + i), spread, n)];
-            dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
-        }
-    }
-}
+// pixels and shorter spans on the scalar formulas (shade1).
 
-static AVX2 void linear_spans_avx2(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n,
-                                   int spread, float q0, float a) {
-    switch (spread) {
-    case 0: linear_loop(row, spans, count, lut, n, 0, q0, a); break;
-    case 1: linear_loop(row, spans, count, lut, n, 1, q0, a); break;
-    default: linear_loop(row, spans, count, lut, n, 2, q0, a); break;
-    }
-}
-
-// `unit`: ux = 1 and uy = ±0, a gradient under no rotation or scale (every chart's). Then
-// the reference's dx = dx0 + 1·x is dx0 + x, and dy = dy0 + (±0·x) squares to dy0·dy0 at
+// The colours of the eight pixels whose columns are `xs`, as shade1. `crk_radial_unit`:
+// ux = 1 and uy = ±0, a gradient under no rotation or scale (every chart's). Then the
+// reference's dx = dx0 + 1·x is dx0 + x, and dy = dy0 + (±0·x) squares to dy0·dy0 at
 // every pixel (±0 + ±0 and ±0 square alike; NaN and infinities stay what they were), so
 // dy·dy is one product for the row: the same Floats with three fewer instructions per
 // eight pixels.
-static inline __attribute__((always_inline)) AVX2 void radial_loop(uint32_t *row, const crk_span *spans, ptrdiff_t count,
-                                    const uint32_t *lut, int n, const int spread, const int unit,
-                                    float dx0, float dy0, float ux, float uy, float k, float q0) {
-    __m256 vdx = _mm256_set1_ps(dx0), vdy = _mm256_set1_ps(dy0), vux = _mm256_set1_ps(ux), vuy = _mm256_set1_ps(uy);
-    __m256 vdy2 = _mm256_set1_ps(dy0 * dy0), vk = _mm256_set1_ps(k), vq0 = _mm256_set1_ps(q0), eight = _mm256_set1_ps(8);
+static inline __attribute__((always_inline)) AVX2 __m256i shade8(const gradient_row *g, const uint32_t *lut, int n,
+                                                                const int kind, const int spread, __m256 xs) {
+    __m256 q, vq0 = _mm256_set1_ps(g->q0);
+    if (kind == crk_linear) {
+        q = _mm256_add_ps(vq0, _mm256_mul_ps(_mm256_set1_ps(g->a), xs));
+    } else {
+        __m256 d2;
+        if (kind == crk_radial_unit) {
+            __m256 dx = _mm256_add_ps(_mm256_set1_ps(g->dx0), xs);
+            d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_set1_ps(g->dy2));
+        } else {
+            __m256 dx = _mm256_add_ps(_mm256_set1_ps(g->dx0), _mm256_mul_ps(_mm256_set1_ps(g->ux), xs));
+            __m256 dy = _mm256_add_ps(_mm256_set1_ps(g->dy0), _mm256_mul_ps(_mm256_set1_ps(g->uy), xs));
+            d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
+        }
+        q = _mm256_add_ps(_mm256_mul_ps(_mm256_sqrt_ps(d2), _mm256_set1_ps(g->k)), vq0);
+    }
+    return lookup8(lut, index8f(q, spread, n));
+}
+
+static inline __attribute__((always_inline)) AVX2 void gradient_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count,
+        const uint32_t *lut, int n, const gradient_row *g, const int kind, const int spread) {
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_ps(8);
     for (ptrdiff_t j = 0; j < count; j++) {
         ptrdiff_t x = spans[j].x, len = spans[j].length, i = 0;
         uint32_t cov = spans[j].alpha, *dst = row + x;
         if (len >= 8) {
             __m256i c = _mm256_set1_epi16((short)cov);
-            __m256 i0 = _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7));
+            __m256 xs = _mm256_add_ps(_mm256_set1_ps((float)x), lanes);
             for (; i + 8 <= len; i += 8) {
-                __m256 d2;
-                if (unit) {
-                    __m256 dx = _mm256_add_ps(vdx, i0);
-                    d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), vdy2);
-                } else {
-                    __m256 dx = _mm256_add_ps(vdx, _mm256_mul_ps(vux, i0)), dy = _mm256_add_ps(vdy, _mm256_mul_ps(vuy, i0));
-                    d2 = _mm256_add_ps(_mm256_mul_ps(dx, dx), _mm256_mul_ps(dy, dy));
-                }
-                __m256 q = _mm256_add_ps(_mm256_mul_ps(_mm256_sqrt_ps(d2), vk), vq0);
-                __m256i s = lookup8(lut, index8f(q, spread, n)), d = _mm256_loadu_si256((const __m256i *)(dst + i));
+                __m256i s = shade8(g, lut, n, kind, spread, xs), d = _mm256_loadu_si256((const __m256i *)(dst + i));
                 _mm256_storeu_si256((__m256i *)(dst + i), over8(s, d, c, cov == 255));
-                i0 = _mm256_add_ps(i0, eight);
+                xs = _mm256_add_ps(xs, eight);
             }
         }
         for (; i < len; i++) {
-            float dx = dx0 + ux * (float)(x + i), dy = dy0 + uy * (float)(x + i);
-            uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
+            uint32_t s = shade1(g, lut, n, kind, spread, x + i);
             dst[i] = over1(cov == 255 ? s : scale_packed(s, cov), dst[i]);
         }
     }
 }
 
-static AVX2 void radial_spans_avx2(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n,
-                                   int spread, float dx0, float dy0, float ux, float uy, float k, float q0) {
-    if (ux == 1.0f && uy == 0.0f) {
-        switch (spread) {
-        case 0: radial_loop(row, spans, count, lut, n, 0, 1, dx0, dy0, ux, uy, k, q0); break;
-        case 1: radial_loop(row, spans, count, lut, n, 1, 1, dx0, dy0, ux, uy, k, q0); break;
-        default: radial_loop(row, spans, count, lut, n, 2, 1, dx0, dy0, ux, uy, k, q0); break;
-        }
-        return;
+// gradient_spans with the kind and the spread as constants.
+#define CRK_GRADIENT_SPREADS(kind) \
+    switch (spread) { \
+    case 0: gradient_spans(row, spans, count, lut, n, g, kind, 0); break; \
+    case 1: gradient_spans(row, spans, count, lut, n, g, kind, 1); break; \
+    default: gradient_spans(row, spans, count, lut, n, g, kind, 2); break; \
     }
-    switch (spread) {
-    case 0: radial_loop(row, spans, count, lut, n, 0, 0, dx0, dy0, ux, uy, k, q0); break;
-    case 1: radial_loop(row, spans, count, lut, n, 1, 0, dx0, dy0, ux, uy, k, q0); break;
-    default: radial_loop(row, spans, count, lut, n, 2, 0, dx0, dy0, ux, uy, k, q0); break;
+
+static AVX2 void gradient_spans_avx2(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n,
+                                     int spread, const gradient_row *g, int kind) {
+    switch (kind) {
+    case crk_linear: CRK_GRADIENT_SPREADS(crk_linear) break;
+    case crk_radial_unit: CRK_GRADIENT_SPREADS(crk_radial_unit) break;
+    default: CRK_GRADIENT_SPREADS(crk_radial) break;
     }
 }
+#undef CRK_GRADIENT_SPREADS
 
 // MARK: AVX-512: the same kernels 16 pixels at a time.
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
@@ -413,31 +426,21 @@ void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff
 // the reference on the AVX2-only machine the change was made on.)
 void crk_linear_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n, int spread,
                       float q0, float a) {
+    gradient_row g = {.q0 = q0, .a = a};
 #if CRK_X86
-    if (crk_wide() >= 1) { linear_spans_avx2(row, spans, count, lut, n, spread, q0, a); return; }
+    if (crk_wide() >= 1) { gradient_spans_avx2(row, spans, count, lut, n, spread, &g, crk_linear); return; }
 #endif
-    for (ptrdiff_t j = 0; j < count; j++) {
-        ptrdiff_t x = spans[j].x, len = spans[j].length;
-        uint32_t cov = spans[j].alpha;
-        for (ptrdiff_t i = x; i < x + len; i++) {
-            uint32_t s = lut[table_index_f(q0 + a * (float)i, spread, n)];
-            row[i] = over1(cov == 255 ? s : scale_packed(s, cov), row[i]);
-        }
-    }
+    gradient_spans_scalar(row, spans, count, lut, n, spread, &g, crk_linear);
 }
 
 void crk_radial_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n, int spread,
                       float dx0, float dy0, float ux, float uy, float k, float q0) {
+    gradient_row g = {.q0 = q0, .dx0 = dx0, .dy0 = dy0, .ux = ux, .uy = uy, .k = k, .dy2 = dy0 * dy0};
 #if CRK_X86
-    if (crk_wide() >= 1) { radial_spans_avx2(row, spans, count, lut, n, spread, dx0, dy0, ux, uy, k, q0); return; }
-#endif
-    for (ptrdiff_t j = 0; j < count; j++) {
-        ptrdiff_t x = spans[j].x, len = spans[j].length;
-        uint32_t cov = spans[j].alpha;
-        for (ptrdiff_t i = x; i < x + len; i++) {
-            float dx = dx0 + ux * (float)i, dy = dy0 + uy * (float)i;
-            uint32_t s = lut[table_index_f(__builtin_sqrtf(dx * dx + dy * dy) * k + q0, spread, n)];
-            row[i] = over1(cov == 255 ? s : scale_packed(s, cov), row[i]);
-        }
+    if (crk_wide() >= 1) {
+        gradient_spans_avx2(row, spans, count, lut, n, spread, &g, ux == 1.0f && uy == 0.0f ? crk_radial_unit : crk_radial);
+        return;
     }
+#endif
+    gradient_spans_scalar(row, spans, count, lut, n, spread, &g, crk_radial);
 }

@@ -209,21 +209,18 @@ extension Rasterizer {
         let scale = 255 * min(1, max(0, opacity.isNaN ? 0 : opacity))
         var bounds: (Int32, Int32) = (0, 0)
         let d = paint.dirty, sp = paint.params
-        var rp = crk_row_paint(kind: 0, color: sp.color, lut: paint.lut, n: Int32(sp.n), spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a))
+        // As Canvas's span loop: a vertical gradient is one colour a row, drawn as a solid.
+        let gradient = sp.kind == .linear, vertical = gradient && sp.a == 0
+        var rp = crk_row_paint(kind: gradient && !vertical ? 1 : 0, color: sp.color, lut: paint.lut, n: Int32(sp.n),
+                               spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a))
         gridSpans.withMemoryRebound(to: crk_span.self, capacity: gridSpanCapacity) { spans in
         withUnsafeMutableBytes(of: &bounds) { raw in
             let b = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
             for r in Int(g.min_row)...Int(g.max_row) {
                 let y = top + r
-                if sp.kind == .linear {
-                    // As Canvas's span loop: a vertical gradient is one colour a row.
+                if gradient {
                     rp.q0 = sp.linearRowStart(y)
-                    if sp.a == 0 {
-                        rp.kind = 0
-                        rp.color = paint.lut[tableIndex(shifted: rp.q0, sp.spread, sp.n)]
-                    } else {
-                        rp.kind = 1
-                    }
+                    if vertical { rp.color = paint.lut[tableIndex(shifted: rp.q0, sp.spread, sp.n)] }
                 }
                 guard crk_grid_fill_row(&g, Int32(r), scale, Int32(clipRight), paint.pixels + y * paint.stride, &rp, spans, b) != 0 else {
                     continue
