@@ -46,7 +46,7 @@ import Geometry
 //    per-function target attributes, since the package takes no compiler flags: solid
 //    translucent spans, the source-over of a shaded row (also the layer composite), and
 //    linear and concentric radial gradients, whose positions are computed 8 at a time
-//    in Float, looked up with a gather and composited in the same pass, without the
+//    in Float, looked up in the table and composited in the same pass, without the
 //    scratch row. Chosen by profile: on fill-heavy (200 translucent gradient shapes)
 //    the gradient spans were 87 % of the time (perf); on the dashboard and curved-line
 //    frames the blitters were 12–31 %, next to the sweep and the edge walk (scalar, left
@@ -79,8 +79,16 @@ import Geometry
 //    that carries the +1 of the table's first entry is truncated under pad instead of
 //    floored. On a Zen 3 (AVX2 only) one thread: a full-frame radial fill 1.5–1.6× the
 //    frames/s of the Double kernels, a linear one 1.35×, fill-heavy 1.29×; no timeline's
-//    frames changed. The gradient kernels have no AVX-512 variant any more (it could
-//    not be checked on that machine); AVX-512 CPUs run the AVX2 ones.
+//    frames changed. (The AVX-512 gradient kernels went then, unchecked on that machine.)
+//    On an Ice Lake Xeon (2026-12-07) the gather was the kernels' cost: Intel's Gather
+//    Data Sampling microcode makes an 8-lane gather take about 30 cycles. Neighbouring
+//    pixels' table entries lie close together (a chart gradient changes by well under
+//    two entries a pixel), so a vector's entries are fetched from a window of 16 (AVX2)
+//    or 32 (AVX-512) entries at the smallest index by register permutes, and only a
+//    vector whose indices spread wider takes the gather; the bytes are lut[index] either
+//    way. The AVX-512 kernels came back on top of it, 16 pixels a step, with each span's
+//    last 1–15 pixels (and the shapes' edge pixels) one masked step instead of the
+//    scalar formulas. fill-heavy: the window 1.16–1.25×, AVX-512 1.18× more.
 // 6. Memory. Pixmaps and layers of 4 MB and more, and the rasterizer's cell buffer, are
 //    advised into transparent huge pages before their first write (`crk_advise_huge`;
 //    Debian's THP mode honours only advice): fewer page faults and TLB misses on rows
