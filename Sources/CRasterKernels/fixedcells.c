@@ -299,6 +299,7 @@ ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip
     if (count == 0) return 0;
     bounds[0] = spans[0].x;
     bounds[1] = spans[count - 1].x + spans[count - 1].length;
+    if (paint->ahead) prefetch_row(dst + paint->ahead + bounds[0], bounds[1] - bounds[0]);
     if (paint->kind == 1) {
         crk_linear_spans(dst, spans, count, paint->lut, paint->n, paint->spread, paint->q0, paint->a);
         return 1;

@@ -3,6 +3,7 @@
 #ifndef CRK_PIXEL_H
 #define CRK_PIXEL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 // Every channel of premultiplied `c` times `a` (0…255), divided by 255 with rounding:
@@ -17,5 +18,11 @@ static inline uint32_t scale_packed(uint32_t c, uint32_t a) {
 
 // Source-over of premultiplied `s` onto `d`.
 static inline uint32_t over1(uint32_t s, uint32_t d) { return s + scale_packed(d, 255u - (s >> 24)); }
+
+// Prefetches the cache lines of `len` pixels at `p` for writing.
+static inline void prefetch_row(const uint32_t *p, ptrdiff_t len) {
+    for (ptrdiff_t i = 0; i < len; i += 16) __builtin_prefetch(p + i, 1, 3);
+    __builtin_prefetch(p + len - 1, 1, 3);
+}
 
 #endif

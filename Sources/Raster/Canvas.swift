@@ -467,7 +467,7 @@ public final class Canvas {
         let cx0 = state.clipX0, cy0 = state.clipY0, cx1 = state.clipX1, cy1 = state.clipY1
         guard opacity > 0, !polys.isEmpty || replay != nil || pieces != nil, cx1 > cx0, cy1 > cy0,
               let shader = Shader(paint, transform: state.transform, table: gradientTable) else { return }
-        let w = pixmap.width
+        let w = pixmap.width, height = pixmap.height
         let mode = blendMode
         let mask = state.mask
         let mx = mask?.x ?? 0, my = mask?.y ?? 0, mw = mask?.width ?? 0
@@ -568,7 +568,11 @@ public final class Canvas {
                                     }
                                 }
                             case .radial where wide && sp.radial.concentric:
+                                let ahead = Rasterizer.prefetchRows, lo = Int(spans.first?.x ?? 0)
+                                let hi = Int(spans.last.map { $0.x + $0.length } ?? 0)
                                 for y in y0..<yEnd {
+                                    // The shape's next rows usually cover these columns too.
+                                    if ahead > 0 && y + ahead < height { crk_prefetch_row(px + (y + ahead) * w + lo, hi - lo) }
                                     let c = ConcentricRow(sp.radial, sp.n, y)
                                     spans.withMemoryRebound(to: crk_span.self) {
                                         crk_radial_spans(px + y * w, $0.baseAddress!, $0.count, lut, Int32(sp.n), sp.spread.kernelCode,

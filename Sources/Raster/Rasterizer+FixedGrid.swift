@@ -67,6 +67,11 @@ extension Rasterizer {
     /// Whether a solid or linear source-over fill on the grid is composited by its sweep
     /// (`GridPaint`); tests compare with the spans blitted in Swift.
     static var gridPaintFill = true
+    /// How many rows ahead a grid fill, and a concentric radial fill, prefetches the
+    /// destination under the row it composites (0: none; `crk_row_paint.ahead`). A
+    /// shape's rows lie a stride apart, so each begins a stream the hardware prefetcher
+    /// has not seen; translucent fills read every pixel before they write it.
+    static var prefetchRows = 2
 
     /// Scan converts `polylines` (non-zero) in fixed point and hands the rows to `body`
     /// as `sweepRuns` does, or composites them in `paint` when given; returns false,
@@ -212,12 +217,14 @@ extension Rasterizer {
         // As Canvas's span loop: a vertical gradient is one colour a row, drawn as a solid.
         let gradient = sp.kind == .linear, vertical = gradient && sp.a == 0
         var rp = crk_row_paint(kind: gradient && !vertical ? 1 : 0, color: sp.color, lut: paint.lut, n: Int32(sp.n),
-                               spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a))
+                               spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a), ahead: 0)
+        let ahead = Rasterizer.prefetchRows, lastRow = Int(g.max_row)
         gridSpans.withMemoryRebound(to: crk_span.self, capacity: gridSpanCapacity) { spans in
         withUnsafeMutableBytes(of: &bounds) { raw in
             let b = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
             for r in Int(g.min_row)...Int(g.max_row) {
                 let y = top + r
+                rp.ahead = r + ahead <= lastRow ? ahead * paint.stride : 0
                 if gradient {
                     rp.q0 = sp.linearRowStart(y)
                     if vertical { rp.color = paint.lut[tableIndex(shifted: rp.q0, sp.spread, sp.n)] }

@@ -47,6 +47,9 @@ void crk_mask_solid(uint32_t *dst, const uint8_t *mask, ptrdiff_t len, uint32_t 
 void crk_mask_solid_rows(uint32_t *dst, ptrdiff_t stride, const uint8_t *mask, ptrdiff_t mask_stride,
                          const int32_t *ranges, ptrdiff_t rows, uint32_t color);
 
+/// Prefetches (for writing) the `len` pixels at `p`: a row the caller will composite soon.
+void crk_prefetch_row(const uint32_t *p, ptrdiff_t len);
+
 /// `crk_over_span` at full coverage on each row of a block, as `crk_mask_solid_rows`.
 void crk_over_rows(uint32_t *dst, ptrdiff_t stride, const uint32_t *src, ptrdiff_t src_stride,
                    const int32_t *ranges, ptrdiff_t rows);
@@ -140,13 +143,17 @@ void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, d
 void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const double *bounds, ptrdiff_t chunk);
 
 /// What `crk_grid_fill_row` composites: `kind` 0, the premultiplied solid `color`;
-/// `kind` 1, a linear gradient on this row (`crk_linear_spans`' arguments).
+/// `kind` 1, a linear gradient on this row (`crk_linear_spans`' arguments). `ahead`: the
+/// distance in pixels from this row to a row that will be drawn soon (0: none); its
+/// pixels under this row's columns are prefetched, since rows a stride apart are not
+/// streams the hardware prefetcher follows.
 typedef struct {
     int32_t kind;
     uint32_t color;
     const uint32_t *lut;
     int32_t n, spread;
     float q0, a;
+    ptrdiff_t ahead;
 } crk_row_paint;
 
 /// `crk_grid_sweep_row` into `spans` (room for the grid's width + 2), composited straight
