@@ -48,9 +48,10 @@ struct GridPaint {
 }
 
 extension Rasterizer {
-    /// The most pixels in one band of the fixed-point grid: 4 MB of cells per rasterizer
-    /// (a render worker has one), touched only where edges pass. With 1 M pixels, a 4K
-    /// video's peak memory rose by 17 MB over two workers (`scripts/bench --load`).
+    /// The most pixels in one band of the fixed-point grid: 2 MB of cells per rasterizer
+    /// (a render worker has one; 4 MB before the cells became one sum a pixel), touched
+    /// only where edges pass. With 1 M pixels (of two sums), a 4K video's peak memory rose
+    /// by 17 MB over two workers (`scripts/bench --load`).
     static var fixedGridPixels = 1 << 19
     /// Whether non-zero shapes take the grid (tests compare with the Double walk).
     static var fixedGrid = true
@@ -122,12 +123,13 @@ extension Rasterizer {
             return false
         }
         let words = (width + 63) >> 6
-        if gridCellCapacity < 2 * width * bandRows {
+        if gridCellCapacity < (width + 1) * bandRows {
             // calloc: a large grid comes as fresh zero pages, resident only where edges
-            // pass (a 4K frame's band is 4 MB; a render worker's thin lines touch a few
+            // pass (a 4K frame's band is 2 MB; a render worker's thin lines touch a few
             // hundred KB of it).
             free(gridCells)
-            gridCellCapacity = max(2 * width * bandRows, min(2 * Rasterizer.fixedGridPixels, 2 * gridCellCapacity))
+            gridCellCapacity = max((width + 1) * bandRows, min(Rasterizer.fixedGridPixels + Rasterizer.fixedGridPixels / 4,
+                                                                2 * gridCellCapacity))
             guard let p = calloc(gridCellCapacity, MemoryLayout<Int32>.stride) else { fatalError("out of memory for the raster grid") }
             gridCells = p.assumingMemoryBound(to: Int32.self)
         }

@@ -105,9 +105,10 @@ void crk_linear_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, con
 void crk_radial_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n, int spread,
                       float dx0, float dy0, float ux, float uy, float k, float q0);
 
-/// A dense grid of fixed-point cells over a shape's box (fixedcells.c): per pixel a cover
-/// and an area (`cells`, two 32-bit sums per pixel, row-major over `width` × `height`)
-/// and a bit per pixel (`bits`, `words` 64-bit words per row); all zero between shapes.
+/// A dense grid of fixed-point cells over a shape's box (fixedcells.c): per pixel one
+/// 32-bit sum whose running sum along the row is the coverage (`cells`, row-major,
+/// `width` + 1 cells a row over `height` rows) and a bit per pixel (`bits`, `words`
+/// 64-bit words per row); all zero between shapes.
 /// `origin_x`, `origin_y` are the box's top-left device pixel; the clip bounds (device
 /// pixels) cut the edges; `min_row`, `max_row` are the rows touched so far. `inside`
 /// (non-zero) promises every point lies inside the clip: no edge is cut.
