@@ -16,6 +16,8 @@ import Glibc
 // vertices rounded to 1/256 px (as Blend2D, Cairo and FreeType do) and cover and area as
 // integer sums, each piece goes straight into its pixel of a dense grid over the shape's
 // box, a bit marks the pixel, and a row is swept by its bits. Nothing is sorted or merged.
+// The grid is one 32-bit sum a pixel whose running sum along a row is the coverage
+// (since 2026-12-07; it held a cover and an area, twice the memory, before).
 //
 // What changes: coverage is the exact area of the polygon with its vertices moved by at
 // most 1/512 px, so edge pixels can differ from the Double walk's by a level or two (the
