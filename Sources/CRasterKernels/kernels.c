@@ -307,23 +307,25 @@ static inline __attribute__((always_inline)) AVX2 void gradient_spans(uint32_t *
     }
 }
 
-// gradient_spans with the kind and the spread as constants.
-#define CRK_GRADIENT_SPREADS(kind) \
+// A gradient span loop (gradient_spans, gradient_spans16) called with the kind and the
+// spread as constants, so that each of the nine combinations compiles to its own loop.
+#define CRK_GRADIENT_SPREADS(loop, kind) \
     switch (spread) { \
-    case 0: gradient_spans(row, spans, count, lut, n, g, kind, 0); break; \
-    case 1: gradient_spans(row, spans, count, lut, n, g, kind, 1); break; \
-    default: gradient_spans(row, spans, count, lut, n, g, kind, 2); break; \
+    case 0: loop(row, spans, count, lut, n, g, kind, 0); break; \
+    case 1: loop(row, spans, count, lut, n, g, kind, 1); break; \
+    default: loop(row, spans, count, lut, n, g, kind, 2); break; \
+    }
+#define CRK_GRADIENT_KINDS(loop) \
+    switch (kind) { \
+    case crk_linear: CRK_GRADIENT_SPREADS(loop, crk_linear) break; \
+    case crk_radial_unit: CRK_GRADIENT_SPREADS(loop, crk_radial_unit) break; \
+    default: CRK_GRADIENT_SPREADS(loop, crk_radial) break; \
     }
 
 static AVX2 void gradient_spans_avx2(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut, int n,
                                      int spread, const gradient_row *g, int kind) {
-    switch (kind) {
-    case crk_linear: CRK_GRADIENT_SPREADS(crk_linear) break;
-    case crk_radial_unit: CRK_GRADIENT_SPREADS(crk_radial_unit) break;
-    default: CRK_GRADIENT_SPREADS(crk_radial) break;
-    }
+    CRK_GRADIENT_KINDS(gradient_spans)
 }
-#undef CRK_GRADIENT_SPREADS
 
 // MARK: AVX-512: the same kernels 16 pixels at a time.
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq")))
@@ -451,21 +453,11 @@ static inline __attribute__((always_inline)) AVX512 void gradient_spans16(uint32
     }
 }
 
-#define CRK_GRADIENT_SPREADS(kind) \
-    switch (spread) { \
-    case 0: gradient_spans16(row, spans, count, lut, n, g, kind, 0); break; \
-    case 1: gradient_spans16(row, spans, count, lut, n, g, kind, 1); break; \
-    default: gradient_spans16(row, spans, count, lut, n, g, kind, 2); break; \
-    }
-
 static AVX512 void gradient_spans_avx512(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut,
                                          int n, int spread, const gradient_row *g, int kind) {
-    switch (kind) {
-    case crk_linear: CRK_GRADIENT_SPREADS(crk_linear) break;
-    case crk_radial_unit: CRK_GRADIENT_SPREADS(crk_radial_unit) break;
-    default: CRK_GRADIENT_SPREADS(crk_radial) break;
-    }
+    CRK_GRADIENT_KINDS(gradient_spans16)
 }
+#undef CRK_GRADIENT_KINDS
 #undef CRK_GRADIENT_SPREADS
 
 #endif
