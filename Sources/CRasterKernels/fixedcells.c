@@ -41,6 +41,25 @@ void deposit(uint32_t width, uint32_t *restrict cells, uint64_t *restrict bits, 
     bits[(size_t)col >> 6] |= (uint64_t)1 << (col & 63);
 }
 
+// ⌊(num + k·step) / den⌋ for k = 0, 1, 2…, num ≥ 0, step ≥ 0, den > 0: one division for
+// the first and one for the step (when `count`, the quotients wanted, is 2 or more), then
+// a carry each: the quotient C's division gives each term, without dividing per row or
+// column (a 64-bit divide was most of a steep edge's row).
+typedef struct { int64_t q, r, sq, sr, den; } ddx_step;
+
+static inline __attribute__((always_inline)) ddx_step ddx_begin(int64_t num, int64_t step, int64_t den, int32_t count) {
+    ddx_step h;
+    h.q = num / den; h.r = num - h.q * den; h.den = den;
+    h.sq = 0; h.sr = 0;
+    if (count >= 2) { h.sq = step / den; h.sr = step - h.sq * den; }
+    return h;
+}
+
+static inline __attribute__((always_inline)) void ddx_next(ddx_step *h) {
+    h->q += h->sq; h->r += h->sr;
+    if (h->r >= h->den) { h->r -= h->den; h->q++; }
+}
+
 // The part of an edge inside one row, between heights fya < fyb (0…256 within the row), at
 // xa and xb (fixed, either may be the left one); `sign` is +1 for an edge going down.
 static inline __attribute__((always_inline))
@@ -57,24 +76,29 @@ void row_piece(const crk_grid *g, int32_t row, int32_t xa, int32_t fya, int32_t 
     int64_t ddx = (int64_t)xb - xa;
     int32_t x = xa, y = fya;
     if (xa < xb) {
-        // Rightwards: each column boundary (c + 1)·256 is met at the height the slope gives.
+        // Rightwards: each column boundary (c + 1)·256 is met at the height the slope
+        // gives, fya + ⌊dy·((c + 1)·256 − xa) / ddx⌋ (all terms ≥ 0), stepped (ddx_step).
+        ddx_step h = ddx_begin((int64_t)dy * (((ca + 1) << 8) - xa), (int64_t)dy << 8, ddx, cb - ca);
         for (int32_t c = ca; c < cb; c++) {
             int32_t xn = (c + 1) << 8;
-            int32_t yn = fya + (int32_t)(((int64_t)dy * (xn - xa)) / ddx);
+            int32_t yn = fya + (int32_t)h.q;
             int32_t d = yn - y;
             deposit(width, cells, bits, c, sign * d, sign * d * ((x - (c << 8)) + ONE));
             x = xn; y = yn;
+            ddx_next(&h);
         }
         int32_t d = fyb - y;
         deposit(width, cells, bits, cb, sign * d, sign * d * (xb - (cb << 8)));
     } else {
         // Leftwards: boundaries c·256, entering column c − 1 at its right side.
+        ddx_step h = ddx_begin((int64_t)dy * (xa - (ca << 8)), (int64_t)dy << 8, -ddx, ca - cb);
         for (int32_t c = ca; c > cb; c--) {
             int32_t xn = c << 8;
-            int32_t yn = fya + (int32_t)(((int64_t)dy * (xa - xn)) / -ddx);
+            int32_t yn = fya + (int32_t)h.q;
             int32_t d = yn - y;
             deposit(width, cells, bits, c, sign * d, sign * d * (x - (c << 8)));
             x = xn; y = yn;
+            ddx_next(&h);
         }
         int32_t d = fyb - y;
         deposit(width, cells, bits, cb, sign * d, sign * d * (ONE + (xb - (cb << 8))));
@@ -104,19 +128,20 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
             row_piece(g, r, x0, r == r0 ? top : 0, x0, r == r1 ? bottom : ONE, sign);
         return;
     }
+    // Row r (below the last) ends at x0 + dx·((r + 1)·256 − y0) / dy, the quotient
+    // truncated toward zero: ⌊|dx|·(…) / dy⌋ taken with dx's sign.
     int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
+    int32_t sx = dx < 0 ? -1 : 1;
+    int64_t adx = dx < 0 ? -dx : dx;
+    ddx_step h = ddx_begin(adx * (((r0 + 1) << 8) - y0), adx << 8, dy, r1 - r0);
     int32_t x = x0, y = y0;
-    for (int32_t r = r0; r <= r1; r++) {
-        int32_t yn, xn;
-        if (r == r1) {
-            yn = y1; xn = x1;
-        } else {
-            yn = (r + 1) << 8;
-            xn = x0 + (int32_t)((dx * (yn - y0)) / dy);
-        }
+    for (int32_t r = r0; r < r1; r++) {
+        int32_t yn = (r + 1) << 8, xn = x0 + sx * (int32_t)h.q;
         row_piece(g, r, x, y - (r << 8), xn, yn - (r << 8), sign);
         x = xn; y = yn;
+        ddx_next(&h);
     }
+    row_piece(g, r1, x, y - (r1 << 8), x1, y1 - (r1 << 8), sign);
 }
 
 // The edge between two device points, clipped to the grid's clip: rows outside it are

@@ -316,3 +316,93 @@ extension FixedGridTests {
         XCTAssertTrue(pictures[2].contains(0), "the stroke drew black ink")
     }
 }
+
+extension FixedGridTests {
+    /// The walk steps each edge's row ends and column crossings with a carried remainder
+    /// (`ddx_step`): the cells and bits it leaves are exactly those of one division per
+    /// row and per column, for random polygons of steep, shallow, long, short, vertical
+    /// and horizontal edges in both directions (the reference below divides, as the walk
+    /// did before 2026-12-07).
+    func testSteppedWalkLeavesTheCellsOfOneDivisionPerRowAndColumn() {
+        let width = 300, height = 200, words = (width + 63) >> 6
+        var cells = [Int32](repeating: 0, count: (width + 1) * height)
+        var bits = [UInt64](repeating: 0, count: words * height)
+        var rng = SplitMix64(seed: 99)
+        for round in 0..<300 {
+            var xy: [Double] = []
+            let n = 3 + Int(rng.next() % 40)
+            for _ in 0..<n {
+                let r = rng.next() % 8
+                // Corners, whole and half pixels, 1/256 steps and arbitrary positions.
+                var x = Double(rng.next() % 29_900) / 100, y = Double(rng.next() % 19_900) / 100
+                if r == 0, let last = xy.dropLast().last { x = last }                        // vertical
+                if r == 1, let last = xy.last { y = last }                                    // horizontal
+                if r == 2 { x = x.rounded(); y = y.rounded() }
+                if r == 3 { x = Double(Int(x * 256)) / 256; y = Double(Int(y * 256)) / 256 + 0.5 / 256 }
+                xy += [x, y]
+            }
+            var want = [UInt32](repeating: 0, count: cells.count), wantBits = [UInt64](repeating: 0, count: bits.count)
+            Self.referenceWalk(xy, width: width, words: words, &want, &wantBits)
+            cells.withUnsafeMutableBufferPointer { c in
+                bits.withUnsafeMutableBufferPointer { b in
+                    var g = crk_grid(cells: c.baseAddress!, bits: b.baseAddress!, width: Int32(width), height: Int32(height),
+                                     words: Int32(words), min_row: Int32.max, max_row: -1, inside: 1, origin_x: 0, origin_y: 0,
+                                     clip_left: 0, clip_top: 0, clip_right: Double(width), clip_bottom: Double(height))
+                    xy.withUnsafeBufferPointer { crk_grid_polyline(&g, $0.baseAddress!, n) }
+                }
+            }
+            let got = cells.map { UInt32(bitPattern: $0) }
+            XCTAssertTrue(got == want, "round \(round): cells differ")
+            XCTAssertTrue(bits == wantBits, "round \(round): bits differ")
+            XCTAssertTrue(want.contains { $0 != 0 })
+            for i in cells.indices { cells[i] = 0 }
+            for i in bits.indices { bits[i] = 0 }
+        }
+    }
+
+    /// fixedcells.c's walk with a division for every row end and column crossing.
+    static func referenceWalk(_ xy: [Double], width: Int, words: Int, _ cells: inout [UInt32], _ bits: inout [UInt64]) {
+        func fixed(_ v: Double) -> Int64 { Int64(v >= 0 ? v * 256 + 0.5 : v * 256 - 0.5) }
+        func deposit(_ row: Int64, _ col: Int64, _ cover: Int64, _ area: Int64) {
+            guard col >= 0 && col < width else { return }
+            let p = Int(row) * (width + 1) + Int(col)
+            cells[p] = cells[p] &+ UInt32(truncatingIfNeeded: (cover << 9) - area)
+            cells[p + 1] = cells[p + 1] &+ UInt32(truncatingIfNeeded: area)
+            bits[Int(row) * words + Int(col >> 6)] |= 1 << UInt64(col & 63)
+        }
+        func piece(_ row: Int64, _ xa: Int64, _ fya: Int64, _ xb: Int64, _ fyb: Int64, _ sign: Int64) {
+            let ca = xa >> 8, cb = xb >> 8, dy = fyb - fya
+            if ca == cb { deposit(row, ca, sign * dy, sign * dy * ((xa - (ca << 8)) + (xb - (cb << 8)))); return }
+            var x = xa, y = fya
+            if xa < xb {
+                for c in ca..<cb {
+                    let xn = (c + 1) << 8, yn = fya + (dy * (xn - xa)) / (xb - xa), d = yn - y
+                    deposit(row, c, sign * d, sign * d * ((x - (c << 8)) + 256)); x = xn; y = yn
+                }
+                deposit(row, cb, sign * (fyb - y), sign * (fyb - y) * (xb - (cb << 8)))
+            } else {
+                for c in stride(from: ca, to: cb, by: -1) {
+                    let xn = c << 8, yn = fya + (dy * (xa - xn)) / (xa - xb), d = yn - y
+                    deposit(row, c, sign * d, sign * d * (x - (c << 8))); x = xn; y = yn
+                }
+                deposit(row, cb, sign * (fyb - y), sign * (fyb - y) * (256 + (xb - (cb << 8))))
+            }
+        }
+        let n = xy.count / 2
+        for i in 0..<n {
+            let j = (i + n - 1) % n
+            var x0 = fixed(xy[2 * j]), y0 = fixed(xy[2 * j + 1]), x1 = fixed(xy[2 * i]), y1 = fixed(xy[2 * i + 1])
+            if y0 == y1 { continue }
+            var sign: Int64 = 1
+            if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); sign = -1 }
+            let r0 = y0 >> 8, r1 = (y1 - 1) >> 8
+            var x = x0, y = y0
+            for r in r0...r1 {
+                // Swift's / truncates toward zero, as C's does.
+                let yn = r == r1 ? y1 : (r + 1) << 8, xn = r == r1 ? x1 : x0 + ((x1 - x0) * (yn - y0)) / (y1 - y0)
+                piece(r, x, y - (r << 8), xn, yn - (r << 8), sign)
+                x = xn; y = yn
+            }
+        }
+    }
+}
