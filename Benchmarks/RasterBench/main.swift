@@ -84,16 +84,19 @@ case "run":
     }
 
 case "ops":
-    // Where a frame's time goes: each operation of the first frame drawn 50 times on its
-    // own (after those before it, so it composites onto the same pixels), slowest first.
-    guard args.count == 2 else { fail("usage: chartreel-rasterbench ops LIST.txt") }
+    // Where a frame's time goes: each operation of a frame (the first unless FRAME is
+    // given) drawn 50 times on its own (after those before it, so it composites onto the
+    // same pixels), slowest first.
+    guard args.count == 2 || args.count == 3 else { fail("usage: chartreel-rasterbench ops LIST.txt [FRAME]") }
     let list: DrawList
     do { list = try DrawList(text: String(contentsOfFile: args[1], encoding: .utf8)) } catch { fail("\(error)") }
     let canvas = Canvas(width: list.width, height: list.height)
     if let t = ProcessInfo.processInfo.environment["RASTERBENCH_TOLERANCE"] { canvas.tolerance = Double(t)! }
     var times: [(Double, Int, String)] = []
     var t = Transform.identity
-    for (i, op) in list.frames[0].enumerated() {
+    let frame = args.count == 3 ? Int(args[2]) ?? -1 : 0
+    guard list.frames.indices.contains(frame) else { fail("FRAME must be 0 ..< \(list.frames.count)") }
+    for (i, op) in list.frames[frame].enumerated() {
         if case .transform(let m) = op { t = m; continue }
         let start = now()
         for _ in 0..<50 {
