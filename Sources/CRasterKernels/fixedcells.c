@@ -42,9 +42,9 @@ void deposit(uint32_t width, uint32_t *restrict cells, uint64_t *restrict bits, 
 }
 
 // ⌊(num + k·step) / den⌋ for k = 0, 1, 2…, num ≥ 0, step ≥ 0, den > 0: one division for
-// the first and one for the step (when `count`, the quotients wanted, is 2 or more), then
-// a carry each: the quotient C's division gives each term, without dividing per row or
-// column (a 64-bit divide was most of a steep edge's row).
+// the first term and one for the step (when `count`, the terms wanted, is 2 or more),
+// then a remainder carried from term to term. Each term is the quotient a division of its
+// own would give, without a 64-bit divide per row or column (most of a steep edge's row).
 typedef struct { int64_t q, r, sq, sr, den; } ddx_step;
 
 static inline __attribute__((always_inline)) ddx_step ddx_begin(int64_t num, int64_t step, int64_t den, int32_t count) {
