@@ -462,8 +462,9 @@ static inline __attribute__((always_inline)) AVX512 void gradient_spans16(uint32
             uint8_t cov[64 + 8];
             ptrdiff_t total = 0, k = j;
             while (k < count && spans[k].x == x + total && total + spans[k].length <= 64) {
-                // Eight bytes a store (a span here is short; `cov` has room past 64): a
-                // byte loop became a call to memset, 3 % of a thin stroke's frame.
+                // Eight bytes a store, the last one past the span's end (overwritten by
+                // the next span; `cov` has 8 bytes of room past 64): a byte loop became a
+                // call to memset, 3 % of a thin stroke's frame.
                 uint64_t v = 0x0101010101010101ull * spans[k].alpha;
                 for (ptrdiff_t t = 0; t < spans[k].length; t += 8) memcpy(cov + total + t, &v, 8);
                 total += spans[k].length;
