@@ -31,10 +31,15 @@ public enum Stroker {
 
     /// The outlines of the stroke of `polylines`, to be filled with the non-zero rule.
     /// `tolerance` bounds the deviation of round caps and joins from true arcs.
-    public static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.1) -> [Polyline] {
+    /// With `scratch`, the working arrays and the outlines' point arrays come from it
+    /// (hand the outlines back with `StrokeScratch.recycle` when done): the outline is the
+    /// same, only its memory is reused.
+    public static func stroke(_ polylines: [Polyline], style: StrokeStyle, tolerance: Double = 0.1,
+                              scratch: StrokeScratch? = nil) -> [Polyline] {
         let h = style.width / 2
         guard h > 0, h.isFinite else { return [] }
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
+        let scratch = scratch ?? StrokeScratch(keeping: 0)
         var out: [Polyline] = []
         let arcStep = Self.arcStep(radius: h, tolerance: tol)
         if let pattern = style.dashPattern {
@@ -52,7 +57,7 @@ public enum Stroker {
                 for line in polylines {
                     Dasher.walk(line, pattern, budget: &steps) { pts, closed, ends in
                         strokeOne(pts, closed: closed, dotDirection: ends.dot, start: ends.start, end: ends.end,
-                                  h: h, style: style, arcStep: arcStep, into: &out)
+                                  h: h, style: style, arcStep: arcStep, scratch: scratch, into: &out)
                     }
                 }
                 return out
@@ -66,7 +71,7 @@ public enum Stroker {
                 end = line.curveTangent(chord: line.points.count - 2, fraction: 1, cursor: &cursor)
             }
             strokeOne(line.points, closed: line.closed, dotDirection: Point(1, 0), start: start, end: end,
-                      h: h, style: style, arcStep: arcStep, into: &out)
+                      h: h, style: style, arcStep: arcStep, scratch: scratch, into: &out)
         }
         return out
     }
@@ -78,8 +83,10 @@ public enum Stroker {
     /// caps and the end points of both sides take them, so a cap on a flattened curve
     /// is square to the curve, not to the last chord. Nil: the chord's direction.
     static func strokeOne(_ raw: [Point], closed: Bool, dotDirection: Point, start: Point? = nil, end: Point? = nil,
-                          h: Double, style: StrokeStyle, arcStep: Double, into out: inout [Polyline]) {
-        var pts: [Point] = []
+                          h: Double, style: StrokeStyle, arcStep: Double, scratch: StrokeScratch,
+                          into out: inout [Polyline]) {
+        var pts = scratch.takePoints()
+        defer { scratch.points = pts }
         pts.reserveCapacity(raw.count)
         for p in raw where p.isFinite {
             if let last = pts.last, (p - last).length <= 1e-9 { continue }
@@ -94,15 +101,16 @@ public enum Stroker {
         }
         guard pts.count >= 2 else { return }
         let closedLoop = closed && pts.count >= 3
-        let segments = Segments(pts, closed: closedLoop)
+        var segments = Segments(pts, closed: closedLoop, scratch: scratch)
+        defer { segments.giveBack(to: scratch) }
         if closedLoop {
-            var a: [Point] = [], b: [Point] = []
+            var a = scratch.takeOutline(), b = scratch.takeOutline()
             Self.side(segments, reversed: false, h: h, style: style, arcStep: arcStep, into: &a)
             Self.side(segments, reversed: true, h: h, style: style, arcStep: arcStep, into: &b)
             out.append(Polyline(points: a, closed: true))
             out.append(Polyline(points: b, closed: true))
         } else {
-            var o: [Point] = []
+            var o = scratch.takeOutline()
             o.reserveCapacity(pts.count * 2 + 16)
             Self.side(segments, reversed: false, h: h, style: style, arcStep: arcStep, start: start, end: end, into: &o)
             let n = pts.count
@@ -143,17 +151,26 @@ public enum Stroker {
     struct Segments {
         let points: [Point]
         let closed: Bool
-        var directions: [Point] = []
-        var lengths: [Double] = []
+        var directions: [Point]
+        var lengths: [Double]
 
-        init(_ points: [Point], closed: Bool) {
+        /// `scratch` lends the arrays of directions and lengths; `giveBack` returns them.
+        init(_ points: [Point], closed: Bool, scratch: StrokeScratch) {
             self.points = points; self.closed = closed
+            directions = scratch.directions; lengths = scratch.lengths
+            scratch.directions = []; scratch.lengths = []
+            directions.removeAll(keepingCapacity: true); lengths.removeAll(keepingCapacity: true)
             let n = points.count, count = closed ? n : n - 1
             directions.reserveCapacity(count); lengths.reserveCapacity(count)
             for i in 0..<max(0, count) {
                 let a = points[i], b = points[i + 1 < n ? i + 1 : 0]
                 directions.append(unit(a, b)); lengths.append((b - a).length)
             }
+        }
+
+        mutating func giveBack(to scratch: StrokeScratch) {
+            scratch.directions = directions; scratch.lengths = lengths
+            directions = []; lengths = []
         }
     }
 
@@ -286,5 +303,56 @@ public enum Stroker {
             o.removeLast()
             return Polyline(points: o, closed: true)
         }
+    }
+}
+
+/// The arrays a stroke fills and empties on every call, kept from one call to the next.
+/// A 100,000-point line's outline is tens of megabytes of points: allocated afresh for
+/// every frame, the allocator maps them, the kernel faults in and zeroes every page, and
+/// growing the outline copies it, which cost the 4K line chart a fifth of its frame
+/// (6,000 page faults a frame). A canvas keeps one scratch for its strokes and hands each
+/// outline back (`recycle`) once it is filled. Not for use by two threads at once.
+public final class StrokeScratch {
+    var points: [Point] = []
+    var directions: [Point] = []
+    var lengths: [Double] = []
+    /// Emptied outline arrays, their storage kept, to be filled again.
+    var outlines: [[Point]] = []
+    /// How many outline arrays `recycle` keeps.
+    let keeping: Int
+
+    /// A scratch that keeps up to `keeping` outline arrays between strokes.
+    public init(keeping: Int = 4) { self.keeping = keeping }
+
+    func takePoints() -> [Point] {
+        var p = points
+        points = []
+        p.removeAll(keepingCapacity: true)
+        return p
+    }
+
+    func takeOutline() -> [Point] {
+        guard var o = outlines.popLast() else { return [] }
+        o.removeAll(keepingCapacity: true)
+        return o
+    }
+
+    /// Takes back the point arrays of `outlines` (a stroke's result; left empty), keeping
+    /// the largest few for the next strokes. Arrays another value still shares are not
+    /// reused, only released.
+    public func recycle(_ outlines: inout [Polyline]) {
+        guard keeping > 0 else { outlines = []; return }
+        for i in outlines.indices {
+            let p = outlines[i].points
+            outlines[i].points = []
+            if p.capacity < 1024 { continue }
+            if self.outlines.count < keeping {
+                self.outlines.append(p)
+            } else if let k = self.outlines.indices.min(by: { self.outlines[$0].capacity < self.outlines[$1].capacity }),
+                      self.outlines[k].capacity < p.capacity {
+                self.outlines[k] = p
+            }
+        }
+        outlines = []
     }
 }

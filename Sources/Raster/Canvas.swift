@@ -201,6 +201,8 @@ public final class Canvas {
     var layers: [Layer] = []
     var dirtyX0 = Int.max, dirtyY0 = Int.max, dirtyX1 = Int.min, dirtyY1 = Int.min
     let rasterizer = Rasterizer()
+    /// The stroker's working arrays and outlines, reused from one stroke to the next.
+    let strokeScratch = StrokeScratch()
     /// One row of shaded colours for the two-pass blitters.
     var scratch: [UInt32] = []
     /// The gradient tables built lately, by stops and spread: a video draws the same
@@ -417,13 +419,17 @@ public final class Canvas {
         if isOutsideClip(path.controlBounds, grownBy: style.reach) {
             return
         }
-        let outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol)
-        if t.isIdentity {
-            fillTarget(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode, grid: true)
-        } else {
-            fillTarget(outline.map { Polyline(points: $0.points.map(t.apply), closed: $0.closed) },
-                       paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode, grid: true)
+        var outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol,
+                                     scratch: strokeScratch)
+        if !t.isIdentity {
+            for i in outline.indices {
+                outline[i].points.withUnsafeMutableBufferPointer { pts in
+                    for j in pts.indices { pts[j] = t.apply(pts[j]) }
+                }
+            }
         }
+        fillTarget(outline, paint: paint, rule: .nonZero, opacity: opacity, blendMode: blendMode, grid: true)
+        strokeScratch.recycle(&outline)
     }
 
     /// Whether `bounds` (user space), grown by `margin` on every side, lies wholly outside

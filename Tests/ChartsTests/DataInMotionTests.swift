@@ -287,8 +287,6 @@ final class DataInMotionTests: XCTestCase {
     // MARK: A big race costs what is on screen
 
     func testTheOnScreenIndexGivesTheSameRowsAsWalkingEveryKey() throws {
-        var rng = SystemRandomNumberGenerator()
-        _ = rng
         // Deterministic pseudo-random data: 60 keys over 30 steps, some missing steps.
         var state: UInt64 = 42
         func next() -> Double { state = state &* 6364136223846793005 &+ 1442695040888963407; return Double(state >> 11) / Double(1 << 53) }
