@@ -2,6 +2,8 @@
 //
 //   chartreel-rasterbench export SCENE OUT.txt [--root DIR]   write a scene's draw list
 //   chartreel-rasterbench run LIST.txt [--threads N] [--seconds S] [--png OUT.png]
+//                                   (one thread: also p10fps, frames a second of the
+//                                   10th-percentile pass over the list)
 //   chartreel-rasterbench verify [--root DIR]                 replay == Scene for the timeline
 //
 // `run` parses the draw list, then draws its frames in a loop, each thread with its own
@@ -62,21 +64,36 @@ case "run":
     let count = list.frames.count
     let next = Atomic<Int>(0)
     let start = now(), cpu0 = cpuNow()
+    // One thread also times each pass over the list: on a shared guest whose speed
+    // changes from one second to the next, the fast passes (the 10th percentile of their
+    // times) are the ones the host did not slow down.
+    var passes: [Double] = []
     // Each thread takes the next frame index until the time is up and a pass is complete.
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
         let canvas = Canvas(width: list.width, height: list.height)
         if let t = ProcessInfo.processInfo.environment["RASTERBENCH_TOLERANCE"] { canvas.tolerance = Double(t)! }
+        var passStart = now()
         while true {
             let k = next.add(1, ordering: .relaxed).oldValue
             if k >= count && now() - start >= seconds { break }
             list.draw(frame: k % count, on: canvas)
+            if threads == 1 && k % count == count - 1 {
+                let t = now()
+                passes.append(t - passStart)
+                passStart = t
+            }
         }
     }
     let elapsed = now() - start
     // Every thread overshoots by the one index it took and did not draw.
     let drawn = next.load(ordering: .relaxed) - threads
-    print(String(format: "fps %.2f frames %d seconds %.3f threads %d cpu %.3f", Double(drawn) / elapsed, drawn, elapsed,
-                 threads, cpuNow() - cpu0))
+    var line = String(format: "fps %.2f frames %d seconds %.3f threads %d cpu %.3f", Double(drawn) / elapsed, drawn,
+                      elapsed, threads, cpuNow() - cpu0)
+    if !passes.isEmpty {
+        let p10 = passes.sorted()[passes.count / 10]
+        line += String(format: " p10fps %.2f", Double(count) / p10)
+    }
+    print(line)
     if let png {
         let c = Canvas(width: list.width, height: list.height)
         list.draw(frame: count - 1, on: c)
