@@ -283,12 +283,6 @@ void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const
     }
 }
 
-static inline uint8_t grid_alpha(int64_t v, double scale) {
-    double a = fabs((double)v) * (1.0 / 131072.0);
-    if (a > 1) a = 1;
-    return (uint8_t)(a * scale + 0.5);
-}
-
 static inline void emit(crk_span *spans, ptrdiff_t *count, int32_t x, int32_t len, uint8_t a) {
     if (a == 0) return;
     ptrdiff_t n = *count;
@@ -345,6 +339,11 @@ static inline void solid_run(uint32_t *p, int32_t len, uint8_t a, uint32_t color
 
 ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
                             const crk_row_paint *paint, crk_span *spans, int32_t *bounds) {
+    if (paint->kind == 1) {
+        // A linear gradient: swept and composited in one pass where the CPU has AVX-512.
+        ptrdiff_t r = crk_grid_linear_row(g, row, scale, clip_right, dst, paint, bounds);
+        if (r >= 0) return r;
+    }
     ptrdiff_t count = crk_grid_sweep_row(g, row, scale, clip_right, spans);
     if (count == 0) return 0;
     bounds[0] = spans[0].x;

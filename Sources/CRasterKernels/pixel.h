@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "crasterkernels.h"
+
 // Every channel of premultiplied `c` times `a` (0…255), divided by 255 with rounding:
 // Raster's scalePacked.
 static inline uint32_t scale_packed(uint32_t c, uint32_t a) {
@@ -24,5 +26,22 @@ static inline void prefetch_row(const uint32_t *p, ptrdiff_t len) {
     for (ptrdiff_t i = 0; i < len; i += 16) __builtin_prefetch(p + i, 1, 3);
     __builtin_prefetch(p + len - 1, 1, 3);
 }
+
+// A pixel's coverage byte from its running cell sum `v` (131,072 for a whole pixel; the
+// sign is the winding's direction) and `scale` (255 × opacity): the non-zero rule, rounded.
+// The product and the sum are separate statements: written as one expression, the
+// compiler may fuse them (one rounding instead of two) where this is inlined into a
+// function compiled for a CPU with FMA, and those bytes would differ from the sweep's.
+static inline uint8_t grid_alpha(int64_t v, double scale) {
+    double a = __builtin_fabs((double)v) * (1.0 / 131072.0);
+    if (a > 1) a = 1;
+    double t = a * scale;
+    return (uint8_t)(t + 0.5);
+}
+
+// crk_grid_fill_row for a linear gradient (kernels.c), swept and composited in one pass;
+// -1 when the CPU's wide level has no such loop (the caller sweeps to spans instead).
+ptrdiff_t crk_grid_linear_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
+                              const crk_row_paint *paint, int32_t *bounds);
 
 #endif

@@ -264,6 +264,67 @@ extension FixedGridTests {
         XCTAssertEqual([c.dirtyX0, c.dirtyY0], [1, 8])
     }
 
+    /// Thin strokes and slivers with a slanted linear gradient, on a canvas wider than a
+    /// few bitmap words and not a multiple of 16 wide: where the CPU has AVX-512 their
+    /// rows are swept and composited in one pass, sixteen cells at a time
+    /// (`crk_grid_linear_row`), with blocks that straddle words, start on a right
+    /// neighbour's carried area, end at the canvas's or the clip's right side, at full
+    /// opacity (the integer coverage) and below it. The bytes and the dirty box are those
+    /// of the spans blitted in Swift, and of the scalar kernels.
+    func testGradientRowsSweptAndCompositedInOnePassGiveTheBytesOfTheirSpans() {
+        let savedSolid = Rasterizer.gridPaintFill
+        defer { Rasterizer.gridPaintFill = savedSolid; crk_reset_wide() }
+        func scene(_ c: Canvas, _ seed: UInt64) {
+            var r = SplitMix64(seed: seed)
+            func v(_ m: Double) -> Double { Double(r.next() % 100_000) / 100_000 * m }
+            for k in 0..<10 {
+                var path = Path()
+                var p = Point(v(360) - 20, v(170) - 10)
+                path.move(to: p)
+                for _ in 0..<(2 + Int(r.next() % 6)) {
+                    let q = Point(v(360) - 20, v(170) - 10)
+                    path.cubic(to: q, control1: Point(p.x + v(200) - 100, p.y + v(40)), control2: Point(v(333), v(150)))
+                    p = q
+                }
+                let stops = [GradientStop(offset: 0, color: Color(r: v(1), g: v(1), b: v(1), a: [1, v(1)][Int(r.next() % 2)])),
+                             GradientStop(offset: 0.6, color: Color(r: v(1), g: v(1), b: v(1), a: 1)),
+                             GradientStop(offset: 1, color: Color(r: v(1), g: v(1), b: v(1), a: v(1)))]
+                let paint = Paint.linearGradient(LinearGradient(start: Point(v(333), v(150)), end: Point(v(333), v(150)),
+                                                                stops: stops, spread: SpreadMode.allCases[Int(r.next() % 3)]))
+                let opacity = [1, 1, 1, 0.35 + v(0.6)][Int(r.next() % 4)]
+                let clipped = k % 3 == 2
+                if clipped { c.save(); c.clip(to: Rect(x: v(60), y: v(40), width: 90 + v(200), height: 60 + v(80))) }
+                if k % 4 == 3 {
+                    // A sliver: a long thin shape whose rows have long partly covered runs.
+                    var s = Path()
+                    s.move(to: Point(-5, v(150))); s.line(to: Point(340, v(150))); s.line(to: Point(340, v(150) + 0.7))
+                    s.close()
+                    c.fill(s, paint: paint, opacity: opacity)
+                } else {
+                    c.stroke(path, style: StrokeStyle(width: 0.4 + v(4), cap: .round, join: .round), paint: paint, opacity: opacity)
+                }
+                if clipped { c.restore() }
+            }
+        }
+        var rng = SplitMix64(seed: 2026_12_07)
+        for round in 0..<24 {
+            let seed = rng.next()
+            var results: [(Pixmap, [Int])] = []
+            for (direct, level) in [(true, Int32(7)), (false, Int32(7)), (true, Int32(0))] {
+                crk_set_wide(level)
+                Rasterizer.gridPaintFill = direct
+                let c = Canvas(width: 333, height: 150, background: round % 3 == 0 ? .clear : .white)
+                scene(c, seed)
+                results.append((c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1]))
+            }
+            XCTAssertTrue(results[0].0.data == results[1].0.data, "round \(round): one pass and the spans differ")
+            XCTAssertTrue(results[0].0.data == results[2].0.data, "round \(round): one pass and the scalar sweep differ")
+            XCTAssertEqual(results[0].1, results[1].1, "round \(round): dirty box")
+            XCTAssertEqual(results[0].1, results[2].1, "round \(round): dirty box")
+            XCTAssertGreaterThan(results[0].0.data.count, 0)
+        }
+    }
+
     /// A long polyline drawn in bands is walked a chunk at a time, chunks outside the band
     /// skipped, and a short one outside the band is skipped whole: the same bytes as
     /// walking every edge in every band, for a stroke (many polylines), a filled random

@@ -154,7 +154,8 @@ typedef struct {
     const uint32_t *lut;
     int32_t n, spread;
     float q0, a;
-    ptrdiff_t ahead;
+    ptrdiff_t ahead;        // pixels from this row to the row `ahead_rows` below, 0: none
+    int32_t ahead_rows;
 } crk_row_paint;
 
 /// `crk_grid_sweep_row` into `spans` (room for the grid's width + 2), composited straight
