@@ -522,18 +522,6 @@ static inline AVX512 __m512i grid_alpha16_full(__m512i sums) {
     return _mm512_srli_epi32(t, 17);
 }
 
-// The first set bit of a row's bitmap at or after column `pos`, or -1.
-static inline int32_t next_bit(const uint64_t *bits, int32_t words, int32_t pos) {
-    int32_t w = pos >> 6;
-    if (w >= words) return -1;
-    uint64_t b = bits[w] & (~0ull << (pos & 63));
-    while (!b) {
-        if (++w >= words) return -1;
-        b = bits[w];
-    }
-    return (w << 6) | __builtin_ctzll(b);
-}
-
 // crk_grid_sweep_row and the linear gradient's source-over in one pass: from each touched
 // pixel, sixteen cells are loaded and cleared, summed as a running sum (a prefix sum in
 // four shifted adds, plus the sum carried from the left), turned into coverage bytes and
@@ -558,20 +546,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
     const __m512d vscale = _mm512_set1_pd(scale);
     const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i zero = _mm512_setzero_si512(), last = _mm512_set1_epi32(15);
-    if (ahead && row + ahead_rows <= g->max_row) {
-        // The row `ahead_rows` below, where its blocks will be: its cells (the walk left
-        // them long ago) and its pixels. Its bits say exactly where (a thin stroke's row
-        // is a few blocks far apart: prefetching the columns between them cost more than
-        // it saved), and the hardware prefetcher does not follow a row's stride.
-        const uint64_t *ab = bits + (size_t)ahead_rows * (size_t)words;
-        const uint32_t *ac = cells + (size_t)ahead_rows * (size_t)ncell;
-        const uint32_t *ad = dst + ahead + x0;
-        for (int32_t f = next_bit(ab, words, 0), k = 0; f >= 0 && k < 8; f = next_bit(ab, words, f + 16), k++) {
-            __builtin_prefetch(ac + f, 1, 3);
-            __builtin_prefetch(ad + f, 1, 3);
-            __builtin_prefetch(ad + f + 15, 1, 3);
-        }
-    }
+    if (ahead && row + ahead_rows <= g->max_row) prefetch_blocks(g, row + ahead_rows, dst + ahead);
     uint32_t sum = 0;
     int32_t pos = 0, lo = INT32_MAX, hi = INT32_MIN, any = 0, carried = 0;
     for (;;) {

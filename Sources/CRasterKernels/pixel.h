@@ -39,6 +39,37 @@ static inline uint8_t grid_alpha(int64_t v, double scale) {
     return (uint8_t)(t + 0.5);
 }
 
+// The first set bit of a row's bitmap at or after column `pos`, or -1.
+static inline int32_t next_bit(const uint64_t *bits, int32_t words, int32_t pos) {
+    int32_t w = pos >> 6;
+    if (w >= words) return -1;
+    uint64_t b = bits[w] & (~0ull << (pos & 63));
+    while (!b) {
+        if (++w >= words) return -1;
+        b = bits[w];
+    }
+    return (w << 6) | __builtin_ctzll(b);
+}
+
+// Prefetches grid row `row`'s cells and its pixels in `dst` (that row's device row,
+// indexed by device column) where its touched pixels are, sixteen columns from each of
+// its first eight: its bits say exactly where. For a thin shape's row (a stroke's
+// crossings a few blocks apart) that is all that will be read or written. Not for a
+// fill's rows: its interior is written a cache line at a time, each missing line read
+// first, and prefetching only the edges made the dashboard's opaque fills 0.87x as fast
+// as prefetching the whole extent (crk_grid_fill_row, 2026-12-07).
+static inline void prefetch_blocks(const crk_grid *g, int32_t row, const uint32_t *dst) {
+    const int32_t words = g->words;
+    const uint64_t *bits = g->bits + (size_t)row * (size_t)words;
+    const int32_t *cells = g->cells + (size_t)row * ((size_t)g->width + 1);
+    const uint32_t *px = dst + (int32_t)g->origin_x;
+    for (int32_t f = next_bit(bits, words, 0), k = 0; f >= 0 && k < 8; f = next_bit(bits, words, f + 16), k++) {
+        __builtin_prefetch(cells + f, 1, 3);
+        __builtin_prefetch(px + f, 1, 3);
+        __builtin_prefetch(px + f + 15, 1, 3);
+    }
+}
+
 // crk_grid_fill_row for a linear gradient (kernels.c), swept and composited in one pass;
 // -1 when the CPU's wide level has no such loop (the caller sweeps to spans instead).
 ptrdiff_t crk_grid_linear_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
