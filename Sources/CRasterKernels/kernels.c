@@ -546,7 +546,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
     const __m512d vscale = _mm512_set1_pd(scale);
     const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i zero = _mm512_setzero_si512(), last = _mm512_set1_epi32(15);
-    if (ahead && row + ahead_rows <= g->max_row) prefetch_blocks(g, row + ahead_rows, dst + ahead);
+    int32_t covered = 0;   // pixels drawn, to choose how the row ahead is prefetched
     uint32_t sum = 0;
     int32_t pos = 0, lo = INT32_MAX, hi = INT32_MIN, any = 0, carried = 0;
     for (;;) {
@@ -559,6 +559,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
             int32_t e = c < lim ? c : lim;
             if (a != 0 && e > pos) {
                 gradient_span16(dst + x0 + pos, x0 + pos, e - pos, a, lut, n, gr, crk_linear, spread);
+                covered += e - pos;
                 if (x0 + pos < lo) lo = x0 + pos;
                 if (x0 + e > hi) hi = x0 + e;
             }
@@ -585,6 +586,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
             __m512i s = shade16(gr, lut, n, crk_linear, spread, xs), d = _mm512_maskz_loadu_epi32(k, dst + x);
             _mm512_mask_storeu_epi32(dst + x, k, over16(s, d, cov, 0));
             int32_t f = x + __builtin_ctz((unsigned)k), l = x + 32 - __builtin_clz((unsigned)k);
+            covered += __builtin_popcount((unsigned)k);
             if (f < lo) lo = f;
             if (l > hi) hi = l;
         }
@@ -593,17 +595,27 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
     }
     if (!any) return 0;
     memset(bits, 0, (size_t)words * sizeof(uint64_t));
-    if (sum != 0 && x0 + pos < clip_right) {
-        // Right of the last block, to the clip's side: a shape cut there.
+    // Right of the last block (or of the last cell, where the block ran past it), to the
+    // clip's side: a shape cut there.
+    const int32_t tail = x0 + (pos < lim ? pos : lim);
+    if (sum != 0 && tail < clip_right) {
         uint8_t a = grid_alpha((int32_t)sum, scale);
         if (a != 0) {
-            gradient_span16(dst + x0 + pos, x0 + pos, clip_right - (x0 + pos), a, lut, n, gr, crk_linear, spread);
-            if (x0 + pos < lo) lo = x0 + pos;
+            gradient_span16(dst + tail, tail, clip_right - tail, a, lut, n, gr, crk_linear, spread);
+            covered += clip_right - tail;
+            if (tail < lo) lo = tail;
             hi = clip_right;
         }
     }
     if (lo >= hi) return 0;
     bounds[0] = lo; bounds[1] = hi;
+    if (ahead && row + ahead_rows <= g->max_row) {
+        // The row ahead as crk_grid_fill_row does it for a filled row (the whole extent:
+        // its interior is one run, each missing line read before it is written), and
+        // only where its pixels are for a thin shape's (a stroke's few crossings).
+        if (2 * covered >= hi - lo) prefetch_row(dst + ahead + lo, hi - lo);
+        else prefetch_blocks(g, row + ahead_rows, dst + ahead);
+    }
     return 1;
 }
 #undef CRK_UP

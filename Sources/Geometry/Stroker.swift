@@ -338,8 +338,9 @@ public final class StrokeScratch {
     }
 
     /// Takes back the point arrays of `outlines` (a stroke's result; left empty), keeping
-    /// the largest few for the next strokes. Arrays another value still shares are not
-    /// reused, only released.
+    /// the largest few for the next strokes. An array another value still shares is kept
+    /// too but never written: the next stroke's `removeAll(keepingCapacity:)` gives it
+    /// storage of its own (copy on write), so only the saving is lost.
     public func recycle(_ outlines: inout [Polyline]) {
         guard keeping > 0 else { outlines = []; return }
         for i in outlines.indices {

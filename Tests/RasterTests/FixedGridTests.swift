@@ -325,6 +325,98 @@ extension FixedGridTests {
         }
     }
 
+    /// `crk_grid_fill_row` with a linear gradient (on AVX-512 the one-pass row, elsewhere
+    /// the sweep and the span kernel) against `crk_grid_sweep_row` followed by
+    /// `crk_linear_spans`, on random rows of cells: any sums (wrapping ones too), touched
+    /// pixels anywhere including the last column, the spare column carrying area, a row
+    /// whose running sum does not come back to zero and a clip whose right side lies
+    /// beyond the grid's last cell (a case no shape builds today: the rest of the row is
+    /// drawn at the last sum), full and partial opacity, every spread. Same pixels, same
+    /// bounds, and the row's cells and bits left clear. Without AVX-512 both sides take
+    /// the same path and this checks the sweep against itself.
+    func testAGradientRowGivesTheBytesOfItsSweptSpansOnAnyCells() {
+        defer { crk_reset_wide() }
+        crk_set_wide(7)
+        var rng = SplitMix64(seed: 15)
+        let n = 256
+        var lut = [UInt32](repeating: 0, count: n + 2)
+        for i in lut.indices {
+            let a = UInt32(rng.below(256))
+            let r = UInt32(rng.below(Int(a) + 1)), g = UInt32(rng.below(Int(a) + 1)), b = UInt32(rng.below(Int(a) + 1))
+            lut[i] = a << 24 | b << 16 | g << 8 | r
+        }
+        var drawnRows = 0
+        for round in 0..<4000 {
+            let width = 1 + rng.below(round % 10 == 0 ? 700 : 90), words = (width + 63) / 64, stride = width + 1
+            let rows = 3
+            var cells = [Int32](repeating: 0, count: stride * rows)
+            var bits = [UInt64](repeating: 0, count: words * rows)
+            for r in 0..<rows {
+                for _ in 0..<rng.below(12) {
+                    // Touched pixels: a cluster, sometimes at the row's last column.
+                    let col = rng.below(4) == 0 ? width - 1 - rng.below(min(width, 3)) : rng.below(width)
+                    for k in 0..<(1 + rng.below(5)) where col + k < width {
+                        bits[r * words + (col + k) / 64] |= 1 << UInt64((col + k) % 64)
+                        // Any value, a wide one, or a multiple of a quarter pixel (sums of
+                        // exactly half a pixel are where rounding to a byte is closest).
+                        switch rng.below(6) {
+                        case 0: cells[r * stride + col + k] &+= Int32(truncatingIfNeeded: rng.next())
+                        case 1, 2: cells[r * stride + col + k] &+= Int32(rng.below(9) - 4) * 32768
+                        default: cells[r * stride + col + k] &+= Int32(rng.below(300_000)) - 150_000
+                        }
+                        cells[r * stride + col + k + 1] &+= rng.below(2) == 0 ? Int32(rng.below(5) - 2) * 32768
+                                                                                : Int32(rng.below(140_000)) - 70_000
+                    }
+                }
+            }
+            let originX = rng.below(40)
+            let clipRight = originX + [width, width + 1, width + 1 + rng.below(40)][rng.below(3)]
+            let scale = rng.below(2) == 0 ? 255 : Double(rng.below(25_501)) / 100   // 255 × opacity
+            let rowPixels = originX + width + 64
+            var pixels = [UInt32](repeating: 0, count: rowPixels * rows)
+            for i in pixels.indices { pixels[i] = rng.pixel() }
+            let q0 = Float(Double(rng.below(2000)) / 7 - 100), a = Float(Double(rng.below(4000)) / 1000 - 2)
+            let spread = Int32(rng.below(3))
+            func run(_ onePass: Bool) -> ([UInt32], [Int32], [Int32], [UInt64], ptrdiff_t) {
+                var c = cells, b = bits, px = pixels
+                var bounds: [Int32] = [-7, -7]
+                let r: ptrdiff_t = c.withUnsafeMutableBufferPointer { cp in
+                    b.withUnsafeMutableBufferPointer { bp in
+                        px.withUnsafeMutableBufferPointer { pp in
+                            lut.withUnsafeBufferPointer { lp in
+                                var g = crk_grid(cells: cp.baseAddress, bits: bp.baseAddress, width: Int32(width), height: Int32(rows),
+                                                 words: Int32(words), min_row: 0, max_row: Int32(rows - 1), inside: 0,
+                                                 origin_x: Double(originX), origin_y: 0, clip_left: Double(originX), clip_top: 0,
+                                                 clip_right: Double(clipRight), clip_bottom: Double(rows))
+                                var spans = [crk_span](repeating: crk_span(), count: width + 2)
+                                if onePass {
+                                    var paint = crk_row_paint(kind: 1, color: 0, lut: lp.baseAddress, n: Int32(n), spread: spread,
+                                                              q0: q0, a: a, ahead: 2 * rowPixels, ahead_rows: 2)
+                                    return crk_grid_fill_row(&g, 0, scale, Int32(clipRight), pp.baseAddress, &paint, &spans, &bounds)
+                                }
+                                let count = crk_grid_sweep_row(&g, 0, scale, Int32(clipRight), &spans)
+                                guard count > 0 else { return 0 }
+                                crk_linear_spans(pp.baseAddress, spans, count, lp.baseAddress, Int32(n), spread, q0, a)
+                                bounds = [spans[0].x, spans[count - 1].x + spans[count - 1].length]
+                                return 1
+                            }
+                        }
+                    }
+                }
+                return (px, bounds, c, b, r)
+            }
+            let one = run(true), swept = run(false)
+            XCTAssertEqual(one.4, swept.4, "round \(round): drawn")
+            XCTAssertTrue(one.0 == swept.0, "round \(round): pixels")
+            if one.4 != 0 { XCTAssertEqual(one.1, swept.1, "round \(round): bounds"); drawnRows += 1 }
+            XCTAssertTrue(one.2[0..<stride].allSatisfy { $0 == 0 }, "round \(round): cells left")
+            XCTAssertTrue(one.3[0..<words].allSatisfy { $0 == 0 }, "round \(round): bits left")
+            XCTAssertTrue(one.2[stride...] == swept.2[stride...] && one.3[words...] == swept.3[words...], "round \(round): rows below")
+            if one.0 != swept.0 { break }
+        }
+        XCTAssertGreaterThan(drawnRows, 2000)
+    }
+
     /// A long polyline drawn in bands is walked a chunk at a time, chunks outside the band
     /// skipped, and a short one outside the band is skipped whole: the same bytes as
     /// walking every edge in every band, for a stroke (many polylines), a filled random
