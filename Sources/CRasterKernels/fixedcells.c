@@ -151,6 +151,31 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
     int64_t adx = dx < 0 ? -dx : dx;
     ddx_step h = ddx_begin(adx * (((r0 + 1) << 8) - y0), adx << 8, dy, r1 - r0);
     int32_t x = x0, y = y0 - (r0 << 8);
+    if (x0 >> 8 == x1 >> 8) {
+        // Within one column (every row's ends lie between x0 and x1): each row is one
+        // piece there, row_piece's first case, with the column's cell, word and bit fixed.
+        // Fewer live values than the general loop, which kept its row pointers on the
+        // stack; the 4K line's edges are nearly all like this.
+        int32_t col = x0 >> 8, base = col << 8;
+        if ((uint32_t)col >= width) return;
+        uint32_t *p = cells + col;
+        uint64_t *w = bits + ((size_t)col >> 6);
+        const uint64_t bit = (uint64_t)1 << (col & 63);
+        for (int32_t r = r0; r < r1; r++, p += stride, w += words) {
+            int32_t xn = x0 + sx * (int32_t)h.q;
+            int32_t cover = sign * (ONE - y), area = cover * ((x - base) + (xn - base));
+            p[0] += ((uint32_t)cover << 9) - (uint32_t)area;
+            p[1] += (uint32_t)area;
+            *w |= bit;
+            x = xn; y = 0;
+            ddx_next(&h);
+        }
+        int32_t cover = sign * (y1 - (r1 << 8) - y), area = cover * ((x - base) + (x1 - base));
+        p[0] += ((uint32_t)cover << 9) - (uint32_t)area;
+        p[1] += (uint32_t)area;
+        *w |= bit;
+        return;
+    }
     for (int32_t r = r0; r < r1; r++, cells += stride, bits += words) {
         int32_t xn = x0 + sx * (int32_t)h.q;
         row_piece(width, cells, bits, x, y, xn, ONE, sign);
