@@ -157,9 +157,7 @@ public enum Stroker {
         /// `scratch` lends the arrays of directions and lengths; `giveBack` returns them.
         init(_ points: [Point], closed: Bool, scratch: StrokeScratch) {
             self.points = points; self.closed = closed
-            directions = scratch.directions; lengths = scratch.lengths
-            scratch.directions = []; scratch.lengths = []
-            directions.removeAll(keepingCapacity: true); lengths.removeAll(keepingCapacity: true)
+            directions = StrokeScratch.take(&scratch.directions); lengths = StrokeScratch.take(&scratch.lengths)
             let n = points.count, count = closed ? n : n - 1
             directions.reserveCapacity(count); lengths.reserveCapacity(count)
             for i in 0..<max(0, count) {
@@ -324,12 +322,16 @@ public final class StrokeScratch {
     /// A scratch that keeps up to `keeping` outline arrays between strokes.
     public init(keeping: Int = 4) { self.keeping = keeping }
 
-    func takePoints() -> [Point] {
-        var p = points
-        points = []
-        p.removeAll(keepingCapacity: true)
-        return p
+    /// `array` emptied with its storage, leaving `[]` in its place (so the storage is not
+    /// shared and the caller can fill it without a copy).
+    static func take<T>(_ array: inout [T]) -> [T] {
+        var a = array
+        array = []
+        a.removeAll(keepingCapacity: true)
+        return a
     }
+
+    func takePoints() -> [Point] { Self.take(&points) }
 
     func takeOutline() -> [Point] {
         guard var o = outlines.popLast() else { return [] }
