@@ -107,7 +107,13 @@ void row_piece(uint32_t width, uint32_t *restrict cells, uint64_t *restrict bits
     }
 }
 
-// A fixed-point edge inside the grid (0 ≤ x ≤ width·256, 0 ≤ y ≤ height·256).
+// A fixed-point edge inside the grid (0 ≤ x ≤ width·256, 0 ≤ y ≤ height·256), walked on
+// the rows of the grid's band only (band_top ..< band_top + band_rows; the cells hold
+// those rows). Where the band cuts the edge, the walk starts and stops on the row
+// boundaries the whole walk would cross, at the x the whole walk computes there (row r
+// ends at x0 + ⌊|dx|·((r + 1)·256 − y0) / dy⌋ with dx's sign, whatever row it started
+// from): a band deposits exactly the pieces the one-band walk leaves in its rows, so the
+// picture does not depend on where the bands fall.
 static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
     if (y0 == y1) return;
     int32_t sign = 1;
@@ -117,40 +123,53 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
         sign = -1;
     }
     int32_t r0 = y0 >> 8, r1 = (y1 - 1) >> 8;
-    if (r0 < g->min_row) g->min_row = r0;
-    if (r1 > g->max_row) g->max_row = r1;
+    const int32_t b0 = g->band_top, b1 = b0 + g->band_rows - 1;
+    if (r1 < b0 || r0 > b1) return;
+    // Rows walked: s0 ... s1 (grid rows); the first begins at the edge's start unless the
+    // band cut it, the last ends at its end unless the band cut it.
+    const int32_t s0 = r0 > b0 ? r0 : b0, s1 = r1 < b1 ? r1 : b1;
+    if (s0 - b0 < g->min_row) g->min_row = s0 - b0;
+    if (s1 - b0 > g->max_row) g->max_row = s1 - b0;
     const uint32_t width = (uint32_t)g->width;
     const size_t stride = (size_t)width + 1, words = (size_t)g->words;
-    uint32_t *restrict cells = (uint32_t *)g->cells + (size_t)r0 * stride;
-    uint64_t *restrict bits = g->bits + (size_t)r0 * words;
+    uint32_t *restrict cells = (uint32_t *)g->cells + (size_t)(s0 - b0) * stride;
+    uint64_t *restrict bits = g->bits + (size_t)(s0 - b0) * words;
     if (r0 == r1) {
         row_piece(width, cells, bits, x0, y0 - (r0 << 8), x1, y1 - (r0 << 8), sign);
         return;
     }
+    // Heights within the first and the last row walked.
+    const int32_t top = s0 == r0 ? y0 - (r0 << 8) : 0;
+    const int32_t bottom = s1 == r1 ? y1 - (r1 << 8) : ONE;
     if (x0 == x1) {
         // Vertical: one pixel per row, at one offset; the rows between the ends each add
         // the same whole-row piece.
         int32_t col = x0 >> 8, f2 = 2 * (x0 - (col << 8));
         if ((uint32_t)col >= width) return;
-        int32_t top = y0 - (r0 << 8), bottom = y1 - (r1 << 8);
+        if (s0 == s1) {
+            deposit(width, cells, bits, col, sign * (bottom - top), sign * (bottom - top) * f2);
+            return;
+        }
         deposit(width, cells, bits, col, sign * (ONE - top), sign * (ONE - top) * f2);
         const uint32_t a = (uint32_t)(sign * ONE * f2), c = ((uint32_t)(sign * ONE) << 9) - a;
         const uint64_t bit = (uint64_t)1 << (col & 63);
         uint32_t *p = cells + col + stride;
         uint64_t *w = bits + ((size_t)col >> 6) + words;
-        for (int32_t r = r0 + 1; r < r1; r++, p += stride, w += words) {
+        for (int32_t r = s0 + 1; r < s1; r++, p += stride, w += words) {
             p[0] += c; p[1] += a; *w |= bit;
         }
-        deposit(width, cells + (size_t)(r1 - r0) * stride, bits + (size_t)(r1 - r0) * words, col, sign * bottom, sign * bottom * f2);
+        deposit(width, cells + (size_t)(s1 - s0) * stride, bits + (size_t)(s1 - s0) * words, col, sign * bottom, sign * bottom * f2);
         return;
     }
     // Row r (below the last) ends at x0 + dx·((r + 1)·256 − y0) / dy, the quotient
-    // truncated toward zero: ⌊|dx|·(…) / dy⌋ taken with dx's sign.
+    // truncated toward zero: ⌊|dx|·(…) / dy⌋ taken with dx's sign. Rows s0 ..< e are
+    // walked to their ends; the last walked row, s1, ends at the edge's end when e = s1.
     int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
     int32_t sx = dx < 0 ? -1 : 1;
     int64_t adx = dx < 0 ? -dx : dx;
-    ddx_step h = ddx_begin(adx * (((r0 + 1) << 8) - y0), adx << 8, dy, r1 - r0);
-    int32_t x = x0, y = y0 - (r0 << 8);
+    const int32_t e = s1 == r1 ? r1 : s1 + 1;
+    ddx_step h = ddx_begin(adx * (((s0 + 1) << 8) - y0), adx << 8, dy, e - s0);
+    int32_t x = s0 == r0 ? x0 : x0 + sx * (int32_t)((adx * ((int64_t)s0 << 8) - adx * y0) / dy), y = top;
     if (x0 >> 8 == x1 >> 8) {
         // Within one column (every row's ends lie between x0 and x1): each row is one
         // piece there, row_piece's first case, with the column's cell, word and bit fixed.
@@ -161,7 +180,7 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
         uint32_t *p = cells + col;
         uint64_t *w = bits + ((size_t)col >> 6);
         const uint64_t bit = (uint64_t)1 << (col & 63);
-        for (int32_t r = r0; r < r1; r++, p += stride, w += words) {
+        for (int32_t r = s0; r < e; r++, p += stride, w += words) {
             int32_t xn = x0 + sx * (int32_t)h.q;
             int32_t cover = sign * (ONE - y), area = cover * ((x - base) + (xn - base));
             p[0] += ((uint32_t)cover << 9) - (uint32_t)area;
@@ -170,19 +189,21 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
             x = xn; y = 0;
             ddx_next(&h);
         }
-        int32_t cover = sign * (y1 - (r1 << 8) - y), area = cover * ((x - base) + (x1 - base));
+        if (e > s1) return;
+        int32_t cover = sign * (bottom - y), area = cover * ((x - base) + (x1 - base));
         p[0] += ((uint32_t)cover << 9) - (uint32_t)area;
         p[1] += (uint32_t)area;
         *w |= bit;
         return;
     }
-    for (int32_t r = r0; r < r1; r++, cells += stride, bits += words) {
+    for (int32_t r = s0; r < e; r++, cells += stride, bits += words) {
         int32_t xn = x0 + sx * (int32_t)h.q;
         row_piece(width, cells, bits, x, y, xn, ONE, sign);
         x = xn; y = 0;
         ddx_next(&h);
     }
-    row_piece(width, cells, bits, x, y, x1, y1 - (r1 << 8), sign);
+    if (e > s1) return;
+    row_piece(width, cells, bits, x, y, x1, bottom, sign);
 }
 
 // The edge between two device points, clipped to the grid's clip: rows outside it are
@@ -190,8 +211,14 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
 // their winding to the pixels on their right (as Raster's `Accumulator.addEdge`).
 static void device_edge(crk_grid *g, double ax, double ay, double bx, double by) {
     double top = g->clip_top, bottom = g->clip_bottom;
-    // Rows outside the clip first: in a band of a long line nearly every edge is.
-    if ((ay <= top && by <= top) || (ay >= bottom && by >= bottom)) return;
+    // Rows outside the clip, or outside the band the cells hold, first: in a band of a
+    // long line nearly every edge is. (An edge at or above the band's top rounds to rows
+    // above it, and fixed_line would walk none of it.)
+    {
+        double btop = g->origin_y + g->band_top, bbottom = btop + g->band_rows;
+        double st = fmax(top, btop), sb = fmin(bottom, bbottom);
+        if ((ay <= st && by <= st) || (ay >= sb && by >= sb)) return;
+    }
     if (!(isfinite(ax) && isfinite(ay) && isfinite(bx) && isfinite(by)) || ay == by) return;
     // Rows: cut at the clip's top and bottom.
     if (ay < top || ay > bottom || by < top || by > bottom) {
@@ -277,12 +304,14 @@ void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, d
 
 void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const double *bounds, ptrdiff_t chunk) {
     if (n < 2) return;
-    double top = g->clip_top, bottom = g->clip_bottom;
+    // The rows the cells hold: the clip's and the band's.
+    double btop = g->origin_y + g->band_top, bbottom = btop + g->band_rows;
+    double top = fmax(g->clip_top, btop), bottom = fmin(g->clip_bottom, bbottom);
     // Where device_edge clamps nothing: inside the clip and the grid's box. A chunk wholly
     // there takes the rounding of shapes inside the clip (crk_grid_polyline), which is
     // device_edge's without its clamps.
     double left = fmax(g->clip_left, g->origin_x), right = fmin(g->clip_right, g->origin_x + g->width + 1);
-    double gtop = fmax(top, g->origin_y), gbottom = fmin(bottom, g->origin_y + g->height);
+    double gtop = fmax(g->clip_top, g->origin_y), gbottom = fmin(g->clip_bottom, g->origin_y + g->height);
     int32_t ox = (int32_t)g->origin_x * ONE, oy = (int32_t)g->origin_y * ONE;
     for (ptrdiff_t i0 = 0, c = 0; i0 < n; i0 += chunk, c++) {
         const double *b = bounds + 4 * c;

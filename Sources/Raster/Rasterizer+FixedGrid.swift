@@ -114,12 +114,15 @@ extension Rasterizer {
         let left = min(Int(within(minX, clipX, clipRight).rounded(.down)), clipRight - 1)
         let right = max(left + 1, min(clipRight, Int(within(maxX, clipX, clipRight).rounded(.down)) + 2))
         let width = right - left
-        // Bands of rows when the box is larger than the grid: each band's rows are walked
-        // from every edge, cut at the band's top and bottom. Every band visits every edge,
-        // so at most `fixedGridMaxBands` (a 4K frame takes 16); beyond, the Double walk,
-        // whose bands walk only their own edges (`BandPlan`).
-        let bandRows = max(1, min(bottom - top, Rasterizer.fixedGridPixels / max(1, width)))
-        let bands = (bottom - top + bandRows - 1) / bandRows
+        // Bands of rows when the box is larger than the grid: the cells hold one band at a
+        // time, and each band walks every edge on its own rows only (fixed_line), starting
+        // and stopping where the whole walk crosses its top and bottom: the bands never
+        // change the picture. Every band visits every edge, so at most `fixedGridMaxBands`
+        // (a 4K frame takes 16); beyond, the Double walk, whose bands walk only their own
+        // edges (`BandPlan`).
+        let height = bottom - top
+        let bandRows = max(1, min(height, Rasterizer.fixedGridPixels / max(1, width)))
+        let bands = (height + bandRows - 1) / bandRows
         guard width <= Rasterizer.fixedGridPixels, bands <= (Rasterizer.fixedGridBands ? Rasterizer.fixedGridMaxBands : 1) else {
             lastFillWasFixedGrid = false
             return false
@@ -150,6 +153,36 @@ extension Rasterizer {
         }
         let inside = minX >= Double(clipX) && maxX <= Double(clipRight) && minY >= Double(clipY) && maxY <= Double(clipBottom)
         lastBandCount = 0
+        var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(height), words: Int32(words),
+                         min_row: Int32.max, max_row: -1, inside: inside ? 1 : 0,
+                         origin_x: Double(left), origin_y: Double(top),
+                         clip_left: Double(clipX), clip_top: Double(clipY), clip_right: Double(clipRight),
+                         clip_bottom: Double(clipBottom), band_top: 0, band_rows: Int32(height))
+        func sweep(_ g: inout crk_grid, _ bandTop: Int) {
+            lastBandCount += 1
+            guard g.min_row <= g.max_row else { return }
+            if let paint {
+                fillGridRows(&g, top: bandTop, clipRight: clipRight, opacity: opacity, paint)
+            } else {
+                sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body)
+            }
+        }
+        func walk(_ g: inout crk_grid, _ pl: Polyline, _ chunks: [Double]?) {
+            pl.points.withUnsafeBufferPointer { p in
+                p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
+                    if let chunks, !chunks.isEmpty {
+                        chunks.withUnsafeBufferPointer { crk_grid_polyline_chunked(&g, xy, p.count, $0.baseAddress!, Rasterizer.fixedGridChunk) }
+                    } else {
+                        crk_grid_polyline(&g, xy, p.count)
+                    }
+                }
+            }
+        }
+        if bands == 1 {
+            for pl in polylines where pl.points.count >= 2 { walk(&g, pl, nil) }
+            sweep(&g, top)
+            return true
+        }
         // In bands, a long polyline's edges are walked a chunk at a time, and a chunk wholly
         // outside the band is skipped: every band visits every edge otherwise (line-4k's
         // 100,000-point line is a million stroke edges, 16 bands: the rejections alone were
@@ -159,7 +192,7 @@ extension Rasterizer {
         let chunk = Rasterizer.fixedGridChunk
         var chunkBounds: [[Double]] = []
         var extents: [(lo: Double, hi: Double)] = []
-        if bands > 1 && Rasterizer.fixedGridSkips {
+        if Rasterizer.fixedGridSkips {
             extents = polylines.map { pl in
                 var lo = Double.infinity, hi = -Double.infinity
                 for q in pl.points { lo = min(lo, q.y); hi = max(hi, q.y) }
@@ -176,38 +209,19 @@ extension Rasterizer {
                 return b
             }
         }
-        var bandTop = top
-        while bandTop < bottom {
-            let rows = min(bandRows, bottom - bandTop)
-            let whole = rows == bottom - top
-            lastBandCount += 1
-            var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(rows), words: Int32(words),
-                             min_row: Int32.max, max_row: -1, inside: inside && whole ? 1 : 0,
-                             origin_x: Double(left), origin_y: Double(bandTop),
-                             clip_left: Double(clipX), clip_top: Double(whole ? clipY : bandTop), clip_right: Double(clipRight),
-                             clip_bottom: Double(whole ? clipBottom : bandTop + rows))
+        for b in 0..<bands {
+            let bandTop = top + b * bandRows, rows = min(bandRows, bottom - bandTop)
+            g.band_top = Int32(b * bandRows)
+            g.band_rows = Int32(rows)
+            g.min_row = Int32.max
+            g.max_row = -1
             for (k, pl) in polylines.enumerated() where pl.points.count >= 2 {
-                // device_edge would drop every edge of it (both ends at or above the band's
-                // top, or at or below its bottom).
-                if !extents.isEmpty && (extents[k].hi <= g.clip_top || extents[k].lo >= g.clip_bottom) { continue }
-                pl.points.withUnsafeBufferPointer { p in
-                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
-                        if k < chunkBounds.count && !chunkBounds[k].isEmpty {
-                            chunkBounds[k].withUnsafeBufferPointer { crk_grid_polyline_chunked(&g, xy, p.count, $0.baseAddress!, chunk) }
-                        } else {
-                            crk_grid_polyline(&g, xy, p.count)
-                        }
-                    }
-                }
+                // fixed_line would walk none of it (both ends of every edge at or above the
+                // band's top, or at or below its bottom).
+                if !extents.isEmpty && (extents[k].hi <= Double(bandTop) || extents[k].lo >= Double(bandTop + rows)) { continue }
+                walk(&g, pl, k < chunkBounds.count ? chunkBounds[k] : nil)
             }
-            if g.min_row <= g.max_row {
-                if let paint {
-                    fillGridRows(&g, top: bandTop, clipRight: clipRight, opacity: opacity, paint)
-                } else {
-                    sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body)
-                }
-            }
-            bandTop += rows
+            sweep(&g, bandTop)
         }
         return true
     }

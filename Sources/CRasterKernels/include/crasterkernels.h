@@ -107,11 +107,13 @@ void crk_radial_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, con
 
 /// A dense grid of fixed-point cells over a shape's box (fixedcells.c): per pixel one
 /// 32-bit sum whose running sum along the row is the coverage (`cells`, row-major,
-/// `width` + 1 cells a row over `height` rows) and a bit per pixel (`bits`, `words`
-/// 64-bit words per row); all zero between shapes.
+/// `width` + 1 cells a row) and a bit per pixel (`bits`, `words` 64-bit words per row);
+/// all zero between shapes. The box is `width` × `height` pixels; the cells and bits hold
+/// the rows of one band of it, `band_top ..< band_top + band_rows` (their row 0 is the
+/// box's row `band_top`), and edges deposit only there.
 /// `origin_x`, `origin_y` are the box's top-left device pixel; the clip bounds (device
-/// pixels) cut the edges; `min_row`, `max_row` are the rows touched so far. `inside`
-/// (non-zero) promises every point lies inside the clip: no edge is cut.
+/// pixels) cut the edges; `min_row`, `max_row` are the band's rows touched so far.
+/// `inside` (non-zero) promises every point lies inside the clip: no edge is cut.
 typedef struct {
     int32_t *cells;
     uint64_t *bits;
@@ -120,6 +122,7 @@ typedef struct {
     int32_t inside;
     double origin_x, origin_y;
     double clip_left, clip_top, clip_right, clip_bottom;
+    int32_t band_top, band_rows;
 } crk_grid;
 
 /// Adds the closed polygon of `n` points (`xy`: x, y pairs, device pixels) to the grid.
@@ -138,7 +141,7 @@ ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t cli
 void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, double *bounds);
 
 /// `crk_grid_polyline` skipping the chunks (`crk_polyline_chunk_bounds`) that lie wholly
-/// above or below the grid's clip rows, and rounding the points of a chunk wholly inside
+/// above or below the rows of the clip and of the grid's band, and rounding the points of a chunk wholly inside
 /// the clip and the grid without clipping its edges: the same cells. A shape drawn in
 /// bands walks every edge once per band; a long line's chunks fall in one band or two.
 void crk_grid_polyline_chunked(crk_grid *g, const double *xy, ptrdiff_t n, const double *bounds, ptrdiff_t chunk);
