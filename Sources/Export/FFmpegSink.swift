@@ -237,7 +237,7 @@ public final class FFmpegSink: FrameSink {
     /// RGBA and BGRA bytes are frame-sized: drawn over by a later frame once written. The
     /// yuv420p planes are not.
     public func reclaim(_ encoded: consuming [UInt8]) -> Pixmap? {
-        Pixmap(width: width, height: height, premultipliedData: encoded)
+        Pixmap(width: width, height: height, premultipliedData: consume encoded)
     }
 
     /// Writes one frame's raw bytes to ffmpeg's stdin.

@@ -59,11 +59,14 @@ public struct FrameSequencer {
     ///
     /// `recycle`, if given, receives frames' pixels once nothing of the export uses them
     /// any more (after encoding, or after `write` for sinks that write the frame's own
-    /// bytes; see `FrameSink.encodingSharesPixels`), for the renderer to draw over.
+    /// bytes; see `FrameSink.encodingSharesPixels`), for the renderer to draw over, with
+    /// whether they are unshared: consumed on the way and read by nothing any more (a
+    /// frame encoded to a copy, or reclaimed from a sink that wrote it by copy,
+    /// `FrameSink.reclaimsUnshared`); see `FrameRenderer.recycle(_:unshared:)`.
     public func run<Sink: FrameSink>(frameCount: Int, render: @escaping @Sendable (Int) throws -> Pixmap,
                                      sink: Sink, cancellation: CancellationToken? = nil,
                                      progress: ((Int, Int) -> Void)? = nil,
-                                     recycle: (@Sendable (consuming Pixmap) -> Void)? = nil) throws {
+                                     recycle: (@Sendable (consuming Pixmap, _ unshared: Bool) -> Void)? = nil) throws {
         // A sink blocked on ffmpeg (a full pipe, a flush that never ends) hears of the
         // cancellation at once, not when its write returns.
         let box = UncheckedSink(sink)
@@ -78,7 +81,7 @@ public struct FrameSequencer {
             let produce: @Sendable (Int) throws -> Sink.Encoded = { i in
                 let frame = try render(i)
                 let e = try encode(frame, i)
-                if recycleEncoded, let recycle { recycle(consume frame) }
+                if recycleEncoded, let recycle { recycle(consume frame, true) }
                 return e
             }
             if threads == 1 || frameCount <= 1 {
@@ -86,7 +89,7 @@ public struct FrameSequencer {
                     if let e = cancellation?.error { throw e }
                     let frame = try produce(i)
                     try sink.write(frame, index: i)
-                    if let recycle, let p = sink.reclaim(consume frame) { recycle(p) }
+                    if let recycle, let p = sink.reclaim(consume frame) { recycle(consume p, sink.reclaimsUnshared) }
                     progress?(i + 1, frameCount)
                 }
             } else {
@@ -106,7 +109,7 @@ public struct FrameSequencer {
     private func runParallel<Sink: FrameSink>(frameCount: Int, produce: @escaping @Sendable (Int) throws -> Sink.Encoded,
                                               sink: Sink, cancellation: CancellationToken?,
                                               progress: ((Int, Int) -> Void)?,
-                                              recycle: (@Sendable (consuming Pixmap) -> Void)?) throws {
+                                              recycle: (@Sendable (consuming Pixmap, Bool) -> Void)?) throws {
         let state = SequencerState<Sink.Encoded>(frameCount: frameCount, window: maxInFlight)
         let workerCount = min(threads, frameCount)
         state.runningWorkers = workerCount
@@ -124,7 +127,7 @@ public struct FrameSequencer {
             let frame = try state.waitForFrame(i)
             do {
                 try sink.write(frame, index: i)
-                if let recycle, let p = sink.reclaim(consume frame) { recycle(p) }
+                if let recycle, let p = sink.reclaim(consume frame) { recycle(consume p, sink.reclaimsUnshared) }
             } catch {
                 state.fail(error)
                 throw error

@@ -37,6 +37,10 @@ public protocol FrameSink: AnyObject {
     /// back to the renderer for reuse as soon as it is encoded. By default true: nothing
     /// is reused.
     var encodingSharesPixels: Bool { get }
+    /// Whether a frame that `reclaim` returns is referenced by nothing of the sink any
+    /// more (its bytes written by copy, not left in a pipe by reference), so the renderer
+    /// may draw into it at once (`FrameRenderer.recycle(_:unshared:)`). By default false.
+    var reclaimsUnshared: Bool { get }
     /// Pixels to reuse once `write` has consumed `encoded`: a frame-sized buffer (the
     /// frame's own storage, or a converted copy of it), or nil. By default nil.
     func reclaim(_ encoded: consuming Encoded) -> Pixmap?
@@ -47,6 +51,8 @@ extension FrameSink {
     public func interrupt() {}
     /// Unknown: assume the encoding keeps the pixels.
     public var encodingSharesPixels: Bool { true }
+    /// Unknown: assume the sink may still read a reclaimed frame's bytes.
+    public var reclaimsUnshared: Bool { false }
     /// Nothing to reuse.
     public func reclaim(_ encoded: consuming Encoded) -> Pixmap? { nil }
 }

@@ -130,6 +130,9 @@ public struct OutputPlan: Sendable {
     }
 
     /// Hands a frame's pixels back once nothing uses them, for a later frame to be drawn
-    /// into (`FrameRenderer.recycle`). Safe to call from many threads.
-    public func recycle(_ frame: consuming Pixmap) { renderer.recycle(frame) }
+    /// into (`FrameRenderer.recycle(_:unshared:)`, whose promise `unshared` is). Safe to
+    /// call from many threads.
+    public func recycle(_ frame: consuming Pixmap, unshared: Bool = false) {
+        renderer.recycle(consume frame, unshared: unshared)
+    }
 }

@@ -46,8 +46,11 @@ public final class RawRGBASink: FrameSink {
 
     /// The written bytes (the frame's own storage, or its straight copy) to draw over.
     public func reclaim(_ encoded: consuming [UInt8]) -> Pixmap? {
-        Pixmap(width: width, height: height, premultipliedData: encoded)
+        Pixmap(width: width, height: height, premultipliedData: consume encoded)
     }
+
+    /// Written by copy (`write(2)`): once `write` returns, nothing here reads the bytes.
+    public var reclaimsUnshared: Bool { true }
 
     /// Writes the frame's straight RGBA bytes; a closed reader gives `ExportError.io`.
     public func write(_ frame: [UInt8], index: Int) throws {

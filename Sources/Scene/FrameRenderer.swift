@@ -172,30 +172,43 @@ public final class FrameRenderer: @unchecked Sendable {
     /// one of its cached pictures) and frames beyond the few kept are dropped. The caller
     /// should hold no other copy of the storage; if it does, reusing it costs a copy but
     /// changes no pixels the caller sees.
-    public func recycle(_ frame: consuming Pixmap) {
+    ///
+    /// `unshared`: the caller promises that nothing else references the storage, now or
+    /// later (it consumed its last copy on the way here, and no writer still reads the
+    /// bytes), so the frame is a spare at once. Otherwise it becomes one at the next
+    /// hand-back (`handedBack`): a caller that passed its frame on without `consume` still
+    /// holds a reference until this call returns, and a pipe that took the frame's pages
+    /// by reference (`PipeFrameWriter`) keeps them until the next frame is in it; a worker
+    /// that took the storage meanwhile copied all 8 MB of it before clearing it (with fresh
+    /// pages: 10-14 % of the 1,000-key race's frame time in copies and page faults). That
+    /// wait parks a whole frame, 33 MB at 4K, which took a 4K export over its 150 MB
+    /// (scripts/bench --load), so exports that can make the promise do.
+    public func recycle(_ frame: consuming Pixmap, unshared: Bool = false) {
         guard frame.width == scene.width, frame.height == scene.height, !frame.mayRepeat else { return }
         let address = frame.storageAddress
         if cache.withLock({ $0.contains { $0.pixels.storageAddress == address } }) { return }
         // The boxes it drew into, if it went out with them and came back as bytes; the kept
-        // copy is released here, so the storage is the frame's alone again.
-        let kept = outstanding.withLock { o -> Pixmap? in
+        // copy is released here (at the end of the `if`), so the storage is the frame's alone
+        // again.
+        var kept = outstanding.withLock { o -> Pixmap? in
             o.recycling = true
             guard let i = o.frames.firstIndex(where: { $0.storageAddress == address }) else { return nil }
             return o.frames.remove(at: i)
         }
-        if let kept { frame.adoptDamage(from: kept) }
+        if let k = kept.take() { frame.adoptDamage(from: k) }
         let limit = max(1, min(Self.maxSpares, Self.spareBytes / frame.data.count))
         // Moved, not copied: a worker may take it the moment it is a spare, and must find it
-        // unshared. It becomes one at the next hand-back, not this one: a caller that passes
-        // its frame on without `consume` (Export's OutputPlan.recycle and the writer's
-        // closure do) still holds a reference until this call returns, and a worker that
-        // took the frame meanwhile copied all 8 MB of it before clearing it (with fresh
-        // pages: 10-14 % of the 1,000-key race's frame time in copies and page faults).
+        // unshared.
         var moving: Pixmap? = consume frame
-        var ready = handedBack.withLock { held -> Pixmap? in
-            let previous = held.take()
-            held = moving.take()
-            return previous
+        var ready: Pixmap?
+        if unshared {
+            ready = moving.take()
+        } else {
+            ready = handedBack.withLock { held -> Pixmap? in
+                let previous = held.take()
+                held = moving.take()
+                return previous
+            }
         }
         guard ready != nil else { return }
         spares.withLock { list in

@@ -127,12 +127,14 @@ final class FrameSequencerTests: XCTestCase {
     }
 
     /// With a recycler, a sink whose encoding is a copy hands every frame back after
-    /// encoding; a raw RGBA sink hands back the bytes it wrote, after writing them.
+    /// encoding, unshared; a raw RGBA sink hands back the bytes it wrote, after writing
+    /// them by copy, so unshared too; a sink that does not say so hands them back shared.
     func testFramesAreHandedBackForReuse() throws {
         final class Recycled: @unchecked Sendable {
             let lock = NSLock()
             var sizes: [Int] = []
-            func add(_ p: Pixmap) { lock.lock(); sizes.append(p.data.count); lock.unlock() }
+            var unshared: [Bool] = []
+            func add(_ p: Pixmap, _ u: Bool) { lock.lock(); sizes.append(p.data.count); unshared.append(u); lock.unlock() }
         }
         final class CopyingSink: FrameSink {
             var written = 0
@@ -147,9 +149,10 @@ final class FrameSequencerTests: XCTestCase {
             let got = Recycled()
             let sink = CopyingSink()
             try FrameSequencer(threads: threads).run(frameCount: 12, render: { solidFrame($0) }, sink: sink,
-                                                     recycle: { got.add($0) })
+                                                     recycle: { got.add($0, $1) })
             XCTAssertEqual(sink.written, 12)
             XCTAssertEqual(got.sizes.count, 12, "threads \(threads): every frame comes back once")
+            XCTAssertEqual(got.unshared, Array(repeating: true, count: 12), "encoded to a copy: unshared")
             // Without a recycler nothing is asked of the sink.
             try FrameSequencer(threads: threads).run(frameCount: 3, render: { solidFrame($0) }, sink: CopyingSink())
         }
@@ -160,9 +163,22 @@ final class FrameSequencerTests: XCTestCase {
         XCTAssertTrue(raw.encodingSharesPixels, "raw RGBA writes the frame's own bytes")
         try raw.begin(width: 8, height: 6, fps: 30, frameCount: 5)
         let got = Recycled()
-        try FrameSequencer(threads: 2).run(frameCount: 5, render: { solidFrame($0) }, sink: raw, recycle: { got.add($0) })
+        try FrameSequencer(threads: 2).run(frameCount: 5, render: { solidFrame($0) }, sink: raw, recycle: { got.add($0, $1) })
         XCTAssertEqual(got.sizes, Array(repeating: 8 * 6 * 4, count: 5))
+        XCTAssertEqual(got.unshared, Array(repeating: true, count: 5), "written by copy: unshared")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir + "/raw")).count, 5 * 8 * 6 * 4)
+        // A sink that shares its encoding and says nothing of what it reclaims: shared.
+        final class SharingSink: FrameSink {
+            func begin(width: Int, height: Int, fps: Double, frameCount: Int) throws {}
+            func encoder() -> @Sendable (Pixmap, Int) throws -> [UInt8] { { frame, _ in frame.data } }
+            func write(_ frame: [UInt8], index: Int) throws {}
+            func reclaim(_ encoded: consuming [UInt8]) -> Pixmap? { Pixmap(width: 8, height: 6, premultipliedData: encoded) }
+            func finish() throws {}
+            func abort() {}
+        }
+        let shared = Recycled()
+        try FrameSequencer(threads: 1).run(frameCount: 3, render: { solidFrame($0) }, sink: SharingSink(), recycle: { shared.add($0, $1) })
+        XCTAssertEqual(shared.unshared, [false, false, false])
     }
 
     func testEncoderRunsOnTheRenderingThreads() throws {
