@@ -130,7 +130,8 @@ public struct OutputWriter {
         }
         try FrameSequencer(threads: threads, frameBytes: s.width * s.height * 4)   // the rendered pixmaps dominate
             .run(frameCount: plan.range.count, render: { i in plan.frame(i) }, sink: sink,
-                 cancellation: cancellation, progress: progress, recycle: { (frame: consuming Pixmap, unshared: Bool) in plan.recycle(consume frame, unshared: unshared) })
+                 cancellation: cancellation, progress: progress,
+                 recycle: { (frame: consuming Pixmap, unshared: Bool) in plan.recycle(consume frame, unshared: unshared) })
     }
 }
 

@@ -153,36 +153,6 @@ extension Rasterizer {
         }
         let inside = minX >= Double(clipX) && maxX <= Double(clipRight) && minY >= Double(clipY) && maxY <= Double(clipBottom)
         lastBandCount = 0
-        var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(height), words: Int32(words),
-                         min_row: Int32.max, max_row: -1, inside: inside ? 1 : 0,
-                         origin_x: Double(left), origin_y: Double(top),
-                         clip_left: Double(clipX), clip_top: Double(clipY), clip_right: Double(clipRight),
-                         clip_bottom: Double(clipBottom), band_top: 0, band_rows: Int32(height))
-        func sweep(_ g: inout crk_grid, _ bandTop: Int) {
-            lastBandCount += 1
-            guard g.min_row <= g.max_row else { return }
-            if let paint {
-                fillGridRows(&g, top: bandTop, clipRight: clipRight, opacity: opacity, paint)
-            } else {
-                sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body)
-            }
-        }
-        func walk(_ g: inout crk_grid, _ pl: Polyline, _ chunks: [Double]?) {
-            pl.points.withUnsafeBufferPointer { p in
-                p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
-                    if let chunks, !chunks.isEmpty {
-                        chunks.withUnsafeBufferPointer { crk_grid_polyline_chunked(&g, xy, p.count, $0.baseAddress!, Rasterizer.fixedGridChunk) }
-                    } else {
-                        crk_grid_polyline(&g, xy, p.count)
-                    }
-                }
-            }
-        }
-        if bands == 1 {
-            for pl in polylines where pl.points.count >= 2 { walk(&g, pl, nil) }
-            sweep(&g, top)
-            return true
-        }
         // In bands, a long polyline's edges are walked a chunk at a time, and a chunk wholly
         // outside the band is skipped: every band visits every edge otherwise (line-4k's
         // 100,000-point line is a million stroke edges, 16 bands: the rejections alone were
@@ -192,7 +162,7 @@ extension Rasterizer {
         let chunk = Rasterizer.fixedGridChunk
         var chunkBounds: [[Double]] = []
         var extents: [(lo: Double, hi: Double)] = []
-        if Rasterizer.fixedGridSkips {
+        if bands > 1 && Rasterizer.fixedGridSkips {
             extents = polylines.map { pl in
                 var lo = Double.infinity, hi = -Double.infinity
                 for q in pl.points { lo = min(lo, q.y); hi = max(hi, q.y) }
@@ -211,17 +181,33 @@ extension Rasterizer {
         }
         for b in 0..<bands {
             let bandTop = top + b * bandRows, rows = min(bandRows, bottom - bandTop)
-            g.band_top = Int32(b * bandRows)
-            g.band_rows = Int32(rows)
-            g.min_row = Int32.max
-            g.max_row = -1
+            var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(height), words: Int32(words),
+                             min_row: Int32.max, max_row: -1, inside: inside ? 1 : 0,
+                             origin_x: Double(left), origin_y: Double(top),
+                             clip_left: Double(clipX), clip_top: Double(clipY), clip_right: Double(clipRight),
+                             clip_bottom: Double(clipBottom), band_top: Int32(b * bandRows), band_rows: Int32(rows))
+            lastBandCount += 1
             for (k, pl) in polylines.enumerated() where pl.points.count >= 2 {
                 // fixed_line would walk none of it (both ends of every edge at or above the
                 // band's top, or at or below its bottom).
                 if !extents.isEmpty && (extents[k].hi <= Double(bandTop) || extents[k].lo >= Double(bandTop + rows)) { continue }
-                walk(&g, pl, k < chunkBounds.count ? chunkBounds[k] : nil)
+                pl.points.withUnsafeBufferPointer { p in
+                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
+                        if k < chunkBounds.count && !chunkBounds[k].isEmpty {
+                            chunkBounds[k].withUnsafeBufferPointer { crk_grid_polyline_chunked(&g, xy, p.count, $0.baseAddress!, chunk) }
+                        } else {
+                            crk_grid_polyline(&g, xy, p.count)
+                        }
+                    }
+                }
             }
-            sweep(&g, bandTop)
+            if g.min_row <= g.max_row {
+                if let paint {
+                    fillGridRows(&g, top: bandTop, clipRight: clipRight, opacity: opacity, paint)
+                } else {
+                    sweepGrid(&g, top: bandTop, clipRight: clipRight, opacity: opacity, body)
+                }
+            }
         }
         return true
     }

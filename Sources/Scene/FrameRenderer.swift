@@ -200,15 +200,10 @@ public final class FrameRenderer: @unchecked Sendable {
         // Moved, not copied: a worker may take it the moment it is a spare, and must find it
         // unshared.
         var moving: Pixmap? = consume frame
-        var ready: Pixmap?
-        if unshared {
-            ready = moving.take()
-        } else {
-            ready = handedBack.withLock { held -> Pixmap? in
-                let previous = held.take()
-                held = moving.take()
-                return previous
-            }
+        var ready = unshared ? moving.take() : handedBack.withLock { held -> Pixmap? in
+            let previous = held.take()
+            held = moving.take()
+            return previous
         }
         guard ready != nil else { return }
         spares.withLock { list in
