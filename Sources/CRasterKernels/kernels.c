@@ -522,6 +522,17 @@ static inline AVX512 __m512i grid_alpha16_full(__m512i sums) {
     return _mm512_srli_epi32(t, 17);
 }
 
+// A solid colour's stretch of `len` pixels at coverage `a`, as fixedcells.c's solid_run
+// draws a swept span: an opaque colour at full coverage stored, else source-over.
+static inline __attribute__((always_inline)) AVX512 void solid_stretch16(uint32_t *p, int32_t len, uint8_t a,
+                                                                        uint32_t color) {
+    if (a == 255 && color >> 24 == 255) {
+        if (len >= 32) crk_fill_span(p, len, color); else for (int32_t i = 0; i < len; i++) p[i] = color;
+        return;
+    }
+    solid_span_avx512(p, len, a, color);
+}
+
 // crk_grid_sweep_row and the linear gradient's source-over in one pass: from each touched
 // pixel, sixteen cells are loaded and cleared, summed as a running sum (a prefix sum in
 // four shifted adds, plus the sum carried from the left), turned into coverage bytes and
@@ -535,9 +546,10 @@ static inline AVX512 __m512i grid_alpha16_full(__m512i sums) {
 // A pixel whose cell lies just past a block (the right neighbour of the block's last
 // lane) holds area carried from that lane without its own bit: when that lane's bit is
 // set, the next block starts there (its bit tells, without loading a cold cell).
-static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(crk_grid *g, int32_t row,
+static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_row16(crk_grid *g, int32_t row,
         double scale, int32_t clip_right, uint32_t *dst, const uint32_t *lut, int n, const gradient_row *gr,
-        const int spread, const int full, ptrdiff_t ahead, int32_t ahead_rows, int32_t *bounds) {
+        const int solid, const uint32_t color, const int spread, const int full, ptrdiff_t ahead, int32_t ahead_rows,
+        int32_t *bounds, int32_t *thin) {
     const int32_t words = g->words, ncell = g->width + 1, x0 = (int32_t)g->origin_x;
     // Columns that may be drawn: those with a cell, left of the clip's right side.
     const int32_t lim = clip_right - x0 < ncell ? clip_right - x0 : ncell;
@@ -546,7 +558,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
     const __m512d vscale = _mm512_set1_pd(scale);
     const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i zero = _mm512_setzero_si512(), last = _mm512_set1_epi32(15);
-    int32_t covered = 0;   // pixels drawn, to choose how the row ahead is prefetched
+    int32_t covered = 0, blocks = 0;   // pixels drawn, blocks loaded: how the row ahead is prefetched, `thin`
     uint32_t sum = 0;
     int32_t pos = 0, lo = INT32_MAX, hi = INT32_MIN, any = 0, carried = 0;
     for (;;) {
@@ -558,7 +570,8 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
             uint8_t a = grid_alpha((int32_t)sum, scale);
             int32_t e = c < lim ? c : lim;
             if (a != 0 && e > pos) {
-                gradient_span16(dst + x0 + pos, x0 + pos, e - pos, a, lut, n, gr, crk_linear, spread);
+                if (solid) solid_stretch16(dst + x0 + pos, e - pos, a, color);
+                else gradient_span16(dst + x0 + pos, x0 + pos, e - pos, a, lut, n, gr, crk_linear, spread);
                 covered += e - pos;
                 if (x0 + pos < lo) lo = x0 + pos;
                 if (x0 + e > hi) hi = x0 + e;
@@ -582,8 +595,9 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
         if (k) {
             int32_t x = x0 + c;
             __m512i cov = _mm512_or_si512(al, _mm512_slli_epi32(al, 16));
-            __m512 xs = _mm512_add_ps(_mm512_set1_ps((float)x), lanes);
-            __m512i s = shade16(gr, lut, n, crk_linear, spread, xs), d = _mm512_maskz_loadu_epi32(k, dst + x);
+            __m512i s = solid ? _mm512_set1_epi32((int)color)
+                              : shade16(gr, lut, n, crk_linear, spread, _mm512_add_ps(_mm512_set1_ps((float)x), lanes));
+            __m512i d = _mm512_maskz_loadu_epi32(k, dst + x);
             _mm512_mask_storeu_epi32(dst + x, k, over16(s, d, cov, 0));
             int32_t f = x + __builtin_ctz((unsigned)k), l = x + 32 - __builtin_clz((unsigned)k);
             covered += __builtin_popcount((unsigned)k);
@@ -591,6 +605,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
             if (l > hi) hi = l;
         }
         pos = c + 16;
+        blocks++;
         carried = c + 15 < words << 6 && (bits[(c + 15) >> 6] >> ((c + 15) & 63)) & 1;
     }
     if (!any) return 0;
@@ -601,7 +616,8 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
     if (sum != 0 && tail < clip_right) {
         uint8_t a = grid_alpha((int32_t)sum, scale);
         if (a != 0) {
-            gradient_span16(dst + tail, tail, clip_right - tail, a, lut, n, gr, crk_linear, spread);
+            if (solid) solid_stretch16(dst + tail, clip_right - tail, a, color);
+            else gradient_span16(dst + tail, tail, clip_right - tail, a, lut, n, gr, crk_linear, spread);
             covered += clip_right - tail;
             if (tail < lo) lo = tail;
             hi = clip_right;
@@ -609,6 +625,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
     }
     if (lo >= hi) return 0;
     bounds[0] = lo; bounds[1] = hi;
+    *thin = covered >= 3 * blocks && covered < 8 * blocks;
     if (ahead && row + ahead_rows <= g->max_row) {
         // The row ahead as crk_grid_fill_row does it for a filled row (the whole extent:
         // its interior is one run, each missing line read before it is written), and
@@ -623,8 +640,10 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_linear_row16(
 static AVX512 ptrdiff_t grid_linear_row_avx512(crk_grid *g, int32_t row, double scale, int32_t clip_right,
                                                uint32_t *dst, const crk_row_paint *p, int32_t *bounds) {
     gradient_row gr = {.q0 = p->q0, .a = p->a};
+    int32_t thin;
 #define CRK_ROW(spread, full) \
-    grid_linear_row16(g, row, scale, clip_right, dst, p->lut, p->n, &gr, spread, full, p->ahead, p->ahead_rows, bounds)
+    grid_row16(g, row, scale, clip_right, dst, p->lut, p->n, &gr, 0, 0, spread, full, p->ahead, p->ahead_rows, bounds, \
+               &thin)
     if (scale == 255.0) {
         switch (p->spread) {
         case 0: return CRK_ROW(0, 1);
@@ -638,6 +657,15 @@ static AVX512 ptrdiff_t grid_linear_row_avx512(crk_grid *g, int32_t row, double 
     default: return CRK_ROW(2, 0);
     }
 #undef CRK_ROW
+}
+
+static AVX512 ptrdiff_t grid_solid_row_avx512(crk_grid *g, int32_t row, double scale, int32_t clip_right,
+                                              uint32_t *dst, crk_row_paint *p, int32_t *bounds) {
+    if (scale == 255.0)
+        return grid_row16(g, row, scale, clip_right, dst, NULL, 0, NULL, 1, p->color, 0, 1, p->ahead, p->ahead_rows,
+                          bounds, &p->thin);
+    return grid_row16(g, row, scale, clip_right, dst, NULL, 0, NULL, 1, p->color, 0, 0, p->ahead, p->ahead_rows, bounds,
+                      &p->thin);
 }
 
 static AVX512 void gradient_spans_avx512(uint32_t *row, const crk_span *spans, ptrdiff_t count, const uint32_t *lut,
@@ -735,6 +763,14 @@ ptrdiff_t crk_grid_linear_row(crk_grid *g, int32_t row, double scale, int32_t cl
                               const crk_row_paint *paint, int32_t *bounds) {
 #if CRK_X86
     if (crk_wide() >= 2) return grid_linear_row_avx512(g, row, scale, clip_right, dst, paint, bounds);
+#endif
+    return -1;
+}
+
+ptrdiff_t crk_grid_solid_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
+                             crk_row_paint *paint, int32_t *bounds) {
+#if CRK_X86
+    if (crk_wide() >= 2) return grid_solid_row_avx512(g, row, scale, clip_right, dst, paint, bounds);
 #endif
     return -1;
 }

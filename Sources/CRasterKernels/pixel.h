@@ -78,4 +78,8 @@ static inline void prefetch_blocks(const crk_grid *g, int32_t row, const uint32_
 ptrdiff_t crk_grid_linear_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
                               const crk_row_paint *paint, int32_t *bounds);
 
+// The same for a solid colour (`paint->color`).
+ptrdiff_t crk_grid_solid_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
+                             crk_row_paint *paint, int32_t *bounds);
+
 #endif

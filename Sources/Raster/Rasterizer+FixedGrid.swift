@@ -221,7 +221,7 @@ extension Rasterizer {
         // As Canvas's span loop: a vertical gradient is one colour a row, drawn as a solid.
         let gradient = sp.kind == .linear, vertical = gradient && sp.a == 0
         var rp = crk_row_paint(kind: gradient && !vertical ? 1 : 0, color: sp.color, lut: paint.lut, n: Int32(sp.n),
-                               spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a), ahead: 0, ahead_rows: Int32(Rasterizer.prefetchRows))
+                               spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a), ahead: 0, ahead_rows: Int32(Rasterizer.prefetchRows), thin: 0)
         let ahead = Rasterizer.prefetchRows, lastRow = Int(g.max_row)
         gridSpans.withMemoryRebound(to: crk_span.self, capacity: gridSpanCapacity) { spans in
         withUnsafeMutableBytes(of: &bounds) { raw in

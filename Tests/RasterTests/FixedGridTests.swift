@@ -324,14 +324,15 @@ extension FixedGridTests {
 
     /// `crk_grid_fill_row` with a linear gradient (on AVX-512 the one-pass row, elsewhere
     /// the sweep and the span kernel) against `crk_grid_sweep_row` followed by
-    /// `crk_linear_spans`, on random rows of cells: any sums (wrapping ones too), touched
+    /// `crk_linear_spans`, and with a solid colour marked thin (the one-pass row) against
+    /// the same row not marked (the sweep and `solid_run`), on random rows of cells: any sums (wrapping ones too), touched
     /// pixels anywhere including the last column, the spare column carrying area, a row
     /// whose running sum does not come back to zero and a clip whose right side lies
     /// beyond the grid's last cell (a case no shape builds today: the rest of the row is
     /// drawn at the last sum), full and partial opacity, every spread. Same pixels, same
     /// bounds, and the row's cells and bits left clear. Without AVX-512 both sides take
     /// the same path and this checks the sweep against itself.
-    func testAGradientRowGivesTheBytesOfItsSweptSpansOnAnyCells() {
+    func testAOnePassRowGivesTheBytesOfItsSweptSpansOnAnyCells() {
         defer { crk_reset_wide() }
         crk_set_wide(7)
         var rng = SplitMix64(seed: 15)
@@ -374,6 +375,12 @@ extension FixedGridTests {
             for i in pixels.indices { pixels[i] = rng.pixel() }
             let q0 = Float(Double(rng.below(2000)) / 7 - 100), a = Float(Double(rng.below(4000)) / 1000 - 2)
             let spread = Int32(rng.below(3))
+            // Every other round a solid colour (opaque in half of them): its one-pass row
+            // (taken for a thin shape's rows) against its swept spans.
+            let solid = round % 2 == 1
+            let alpha = rng.below(2) == 0 ? 255 : UInt32(rng.below(256))
+            let color = alpha << 24 | UInt32(rng.below(Int(alpha) + 1)) << 16 | UInt32(rng.below(Int(alpha) + 1)) << 8
+                | UInt32(rng.below(Int(alpha) + 1))
             func run(_ onePass: Bool) -> ([UInt32], [Int32], [Int32], [UInt64], ptrdiff_t) {
                 var c = cells, b = bits, px = pixels
                 var bounds: [Int32] = [-7, -7]
@@ -387,9 +394,14 @@ extension FixedGridTests {
                                                  clip_right: Double(clipRight), clip_bottom: Double(rows), band_top: 0,
                                                  band_rows: Int32(rows))
                                 var spans = [crk_span](repeating: crk_span(), count: width + 2)
+                                if solid {
+                                    var paint = crk_row_paint(kind: 0, color: color, lut: nil, n: 0, spread: 0, q0: 0, a: 0,
+                                                              ahead: 2 * rowPixels, ahead_rows: 2, thin: onePass ? 1 : 0)
+                                    return crk_grid_fill_row(&g, 0, scale, Int32(clipRight), pp.baseAddress, &paint, &spans, &bounds)
+                                }
                                 if onePass {
                                     var paint = crk_row_paint(kind: 1, color: 0, lut: lp.baseAddress, n: Int32(n), spread: spread,
-                                                              q0: q0, a: a, ahead: 2 * rowPixels, ahead_rows: 2)
+                                                              q0: q0, a: a, ahead: 2 * rowPixels, ahead_rows: 2, thin: 0)
                                     return crk_grid_fill_row(&g, 0, scale, Int32(clipRight), pp.baseAddress, &paint, &spans, &bounds)
                                 }
                                 let count = crk_grid_sweep_row(&g, 0, scale, Int32(clipRight), &spans)

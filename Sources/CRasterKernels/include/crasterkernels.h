@@ -159,14 +159,18 @@ typedef struct {
     float q0, a;
     ptrdiff_t ahead;        // pixels from this row to the row `ahead_rows` below, 0: none
     int32_t ahead_rows;
+    int32_t thin;           // set by crk_grid_fill_row: the row drawn was a thin shape's (0 to start)
 } crk_row_paint;
 
 /// `crk_grid_sweep_row` into `spans` (room for the grid's width + 2), composited straight
 /// onto `dst` (the device row, indexed by device column), source-over: each span's pixels
 /// get the bytes Raster's `blitSolidWide` (solid) or `crk_linear_spans` (linear) gives
 /// them, without the spans going back to Swift. Returns 1 and the touched columns
-/// [bounds[0], bounds[1]) when any pixel had coverage, else 0 (bounds untouched).
+/// [bounds[0], bounds[1]) when any pixel had coverage, else 0 (bounds untouched). With
+/// AVX-512, a linear gradient's rows, and a solid colour's where `paint->thin` says the
+/// row above was a thin shape's, are swept and composited in one pass (same bytes);
+/// `paint->thin` is updated for the next row.
 ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
-                            const crk_row_paint *paint, crk_span *spans, int32_t *bounds);
+                            crk_row_paint *paint, crk_span *spans, int32_t *bounds);
 
 #endif
