@@ -65,17 +65,14 @@ static inline __attribute__((always_inline)) void ddx_next(ddx_step *h) {
 // `sign` is +1 for an edge going down. The grid's fields come in as values: read through
 // `g` they were reloaded after every cell store (the cells might alias them), and the
 // walk spent a third of its instructions on reloads and spills (cachegrind: 131
-// instructions a row piece). This is the general case, a piece across any number of
-// columns; row_piece takes the common ones first.
+// instructions a row piece). This is the general case, a piece across two or more
+// column boundaries (xa and xb in different columns); row_piece takes the common ones
+// itself and calls this for the rest.
 static __attribute__((noinline))
 void row_piece_across(uint32_t width, uint32_t *restrict cells, uint64_t *restrict bits, int32_t xa, int32_t fya,
                       int32_t xb, int32_t fyb, int32_t sign) {
     int32_t ca = xa >> 8, cb = xb >> 8;
     int32_t dy = fyb - fya;
-    if (ca == cb) {
-        deposit(width, cells, bits, ca, sign * dy, sign * dy * ((xa - (ca << 8)) + (xb - (cb << 8))));
-        return;
-    }
     int64_t ddx = (int64_t)xb - xa;
     int32_t x = xa, y = fya;
     if (xa < xb) {
