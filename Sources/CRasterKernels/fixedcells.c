@@ -25,6 +25,32 @@
 
 #define ONE 256
 
+// scripts/raster-replay builds the kernels with -DCRK_REPLAY_DUMP: every edge walked and
+// every row swept is then written to the file $CRK_REPLAY_DUMP (up to
+// $CRK_REPLAY_RECORDS records, default 300,000, of eight int32: kind, then for an edge
+// x0 y0 x1 y1 width band_top band_rows, for a row the row), for scripts/bench-replay to
+// replay and time. Other builds have no trace of it.
+#ifdef CRK_REPLAY_DUMP
+#include <stdio.h>
+#include <stdlib.h>
+static void replay_record(int32_t kind, int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f, int32_t h) {
+    static FILE *out;
+    static long left = -1;
+    if (left == 0) return;
+    if (left < 0) {
+        const char *path = getenv("CRK_REPLAY_DUMP"), *limit = getenv("CRK_REPLAY_RECORDS");
+        left = limit ? atol(limit) : 300000;
+        if (!path || !(out = fopen(path, "wb"))) { left = 0; return; }
+    }
+    int32_t rec[8] = {kind, a, b, c, d, e, f, h};
+    fwrite(rec, sizeof rec, 1, out);
+    if (--left == 0) fclose(out);
+}
+#define REPLAY_RECORD(...) replay_record(__VA_ARGS__)
+#else
+#define REPLAY_RECORD(...) ((void)0)
+#endif
+
 static inline int32_t to_fixed(double v) {
     // Round half away from zero; `v` is within the grid (clamped by the caller).
     return (int32_t)(v >= 0 ? v * ONE + 0.5 : v * ONE - 0.5);
@@ -150,6 +176,7 @@ void row_piece(uint32_t width, uint32_t *restrict cells, uint64_t *restrict bits
 // from): a band deposits exactly the pieces the one-band walk leaves in its rows, so the
 // picture does not depend on where the bands fall.
 static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t y1) {
+    REPLAY_RECORD(0, x0, y0, x1, y1, g->width, g->band_top, g->band_rows);
     if (y0 == y1) return;
     int32_t sign = 1;
     if (y0 > y1) {
@@ -384,6 +411,7 @@ static inline void emit(crk_span *spans, ptrdiff_t *count, int32_t x, int32_t le
 }
 
 ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, crk_span *spans) {
+    REPLAY_RECORD(2, row, 0, 0, 0, 0, 0, 0);
     ptrdiff_t count = 0;
     uint32_t sum = 0;   // the running sum: the coverage of the pixels from `next` on
     int32_t x0 = (int32_t)g->origin_x;
@@ -428,6 +456,7 @@ static inline void solid_run(uint32_t *p, int32_t len, uint8_t a, uint32_t color
 
 ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
                             crk_row_paint *paint, crk_span *spans, int32_t *bounds) {
+    REPLAY_RECORD(1, row, 0, 0, 0, 0, 0, 0);
     if (paint->kind == 1) {
         // A linear gradient: swept and composited in one pass where the CPU has AVX-512.
         ptrdiff_t r = crk_grid_linear_row(g, row, scale, clip_right, dst, paint, bounds);
