@@ -533,6 +533,30 @@ static inline __attribute__((always_inline)) AVX512 void solid_stretch16(uint32_
     solid_span_avx512(p, len, a, color);
 }
 
+// A linear gradient's colours at eight columns `xs`, as shade8 (the same Float steps and
+// indices), the table window of sixteen entries one two-table permute (AVX-512VL) and
+// its start the smaller of the first and last lanes' indices, as lookup16 takes it.
+static inline __attribute__((always_inline)) AVX512 __m256i shade8_linear(const gradient_row *g, const uint32_t *lut,
+                                                                         int n, const int spread, __m256 xs) {
+    __m256 q = _mm256_add_ps(_mm256_set1_ps(g->q0), _mm256_mul_ps(_mm256_set1_ps(g->a), xs));
+    __m256i idx = index8f(q, spread, n);
+    int first = _mm256_cvtsi256_si32(idx), last = _mm256_extract_epi32(idx, 7);
+    int m = first < last ? first : last, top = n + 2 - 16;
+    if (m > top) m = top;
+    __m256i rel = _mm256_sub_epi32(idx, _mm256_set1_epi32(m));
+    if (_mm256_test_epi32_mask(rel, _mm256_set1_epi32(~15)) == 0)
+        return _mm256_permutex2var_epi32(_mm256_loadu_si256((const __m256i *)(lut + m)), rel,
+                                         _mm256_loadu_si256((const __m256i *)(lut + m + 8)));
+    return _mm256_i32gather_epi32((const int *)lut, idx, 4);
+}
+
+// grid_alpha16_full on eight sums.
+static inline AVX512 __m256i grid_alpha8_full(__m256i sums) {
+    __m256i m = _mm256_min_epu32(_mm256_abs_epi32(sums), _mm256_set1_epi32(131072));
+    __m256i t = _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(m, 8), m), _mm256_set1_epi32(65536));
+    return _mm256_srli_epi32(t, 17);
+}
+
 // crk_grid_sweep_row and the linear gradient's source-over in one pass: from each touched
 // pixel, sixteen cells are loaded and cleared, summed as a running sum (a prefix sum in
 // four shifted adds, plus the sum carried from the left), turned into coverage bytes and
@@ -576,6 +600,45 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_row16(crk_gri
                 if (x0 + pos < lo) lo = x0 + pos;
                 if (x0 + e > hi) hi = x0 + e;
             }
+        }
+        // The bitmap's sixteen bits from c: a crossing whose touched pixels all lie in
+        // its first eight (a thin stroke's, most often) takes a block of eight lanes, the
+        // same steps on 256-bit registers (AVX-512VL for the masks and the table's
+        // window): those issue on three ports instead of two. A 3 px stroke's rows 6–8 %
+        // fewer cycles in scripts/raster-replay; rows with wider crossings unchanged.
+        // Same bytes: each lane's sum, coverage and colour are the sixteen-lane block's.
+        uint64_t ahead_bits = bits[c >> 6] >> (c & 63);
+        if ((c & 63) > 48 && (c >> 6) + 1 < words) ahead_bits |= bits[(c >> 6) + 1] << (64 - (c & 63));
+        if (!(ahead_bits & 0xFF00)) {
+            __mmask8 kc8 = ncell - c >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (ncell - c)) - 1);
+            __m256i v8 = _mm256_maskz_loadu_epi32(kc8, cells + c);
+            _mm256_mask_storeu_epi32(cells + c, kc8, _mm256_setzero_si256());
+            v8 = _mm256_add_epi32(v8, _mm256_alignr_epi32(v8, _mm256_setzero_si256(), 7));
+            v8 = _mm256_add_epi32(v8, _mm256_alignr_epi32(v8, _mm256_setzero_si256(), 6));
+            v8 = _mm256_add_epi32(v8, _mm256_alignr_epi32(v8, _mm256_setzero_si256(), 4));
+            v8 = _mm256_add_epi32(v8, _mm256_set1_epi32((int)sum));
+            sum = (uint32_t)_mm256_extract_epi32(v8, 7);
+            __m256i al8 = full ? grid_alpha8_full(v8) : grid_alpha8(v8, vscale);
+            int32_t room = lim - c;
+            __mmask8 k8 = room >= 8 ? (__mmask8)0xFF : room > 0 ? (__mmask8)((1u << room) - 1) : 0;
+            k8 &= _mm256_test_epi32_mask(al8, al8);
+            if (k8) {
+                int32_t x = x0 + c;
+                __m256i cov = _mm256_or_si256(al8, _mm256_slli_epi32(al8, 16));
+                __m256i s8 = solid ? _mm256_set1_epi32((int)color)
+                                   : shade8_linear(gr, lut, n, spread,
+                                                   _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)));
+                __m256i d = _mm256_maskz_loadu_epi32(k8, dst + x);
+                _mm256_mask_storeu_epi32(dst + x, k8, over8(s8, d, cov, 0));
+                int32_t f = x + __builtin_ctz((unsigned)k8), l = x + 32 - __builtin_clz((unsigned)k8);
+                covered += __builtin_popcount((unsigned)k8);
+                if (f < lo) lo = f;
+                if (l > hi) hi = l;
+            }
+            pos = c + 8;
+            blocks++;
+            carried = (int32_t)((ahead_bits >> 7) & 1);
+            continue;
         }
         __mmask16 kc = ncell - c >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (ncell - c)) - 1);
         __m512i v = _mm512_maskz_loadu_epi32(kc, cells + c);
