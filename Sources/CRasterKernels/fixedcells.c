@@ -441,19 +441,6 @@ ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t cli
     return count;
 }
 
-// A solid colour's stretch of `len` pixels at coverage `a`: Raster's blitSolidWide (an
-// opaque colour at full coverage stored, else source-over through the wide kernel), one
-// pixel without the call.
-static inline void solid_run(uint32_t *p, int32_t len, uint8_t a, uint32_t color) {
-    if (a == 255 && color >> 24 == 255) {
-        if (len >= 32) crk_fill_span(p, len, color); else for (int32_t i = 0; i < len; i++) p[i] = color;
-        return;
-    }
-    uint32_t s = a == 255 ? color : scale_packed(color, a);
-    if (len == 1) { p[0] = over1(s, p[0]); return; }
-    crk_solid_span(p, len, a, color);
-}
-
 ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
                             crk_row_paint *paint, crk_span *spans, int32_t *bounds) {
     REPLAY_RECORD(1, row, 0, 0, 0, 0, 0, 0);
@@ -488,6 +475,6 @@ ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip
         runs += spans[k].x != end;
         end = spans[k].x + spans[k].length;
     }
-    paint->thin = pixels >= 3 * runs && pixels < 8 * runs;
+    paint->thin = thin_row(pixels, runs);
     return 1;
 }

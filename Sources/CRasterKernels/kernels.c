@@ -522,17 +522,6 @@ static inline AVX512 __m512i grid_alpha16_full(__m512i sums) {
     return _mm512_srli_epi32(t, 17);
 }
 
-// A solid colour's stretch of `len` pixels at coverage `a`, as fixedcells.c's solid_run
-// draws a swept span: an opaque colour at full coverage stored, else source-over.
-static inline __attribute__((always_inline)) AVX512 void solid_stretch16(uint32_t *p, int32_t len, uint8_t a,
-                                                                        uint32_t color) {
-    if (a == 255 && color >> 24 == 255) {
-        if (len >= 32) crk_fill_span(p, len, color); else for (int32_t i = 0; i < len; i++) p[i] = color;
-        return;
-    }
-    solid_span_avx512(p, len, a, color);
-}
-
 // A linear gradient's colours at eight columns `xs`, as shade8 (the same Float steps and
 // indices), the table window of sixteen entries one two-table permute (AVX-512VL) and
 // its start the smaller of the first and last lanes' indices, as lookup16 takes it.
@@ -548,6 +537,12 @@ static inline __attribute__((always_inline)) AVX512 __m256i shade8_linear(const 
         return _mm256_permutex2var_epi32(_mm256_loadu_si256((const __m256i *)(lut + m)), rel,
                                          _mm256_loadu_si256((const __m256i *)(lut + m + 8)));
     return _mm256_i32gather_epi32((const int *)lut, idx, 4);
+}
+
+// A mask of the first `count` of `width` lanes (all of them when count ≥ width, none
+// when count ≤ 0).
+static inline unsigned lanes_below(int32_t count, int32_t width) {
+    return count >= width ? (1u << width) - 1 : count > 0 ? (1u << count) - 1 : 0;
 }
 
 // grid_alpha16_full on eight sums.
@@ -594,7 +589,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_row16(crk_gri
             uint8_t a = grid_alpha((int32_t)sum, scale);
             int32_t e = c < lim ? c : lim;
             if (a != 0 && e > pos) {
-                if (solid) solid_stretch16(dst + x0 + pos, e - pos, a, color);
+                if (solid) solid_run(dst + x0 + pos, e - pos, a, color);
                 else gradient_span16(dst + x0 + pos, x0 + pos, e - pos, a, lut, n, gr, crk_linear, spread);
                 covered += e - pos;
                 if (x0 + pos < lo) lo = x0 + pos;
@@ -609,67 +604,58 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_row16(crk_gri
         // Same bytes: each lane's sum, coverage and colour are the sixteen-lane block's.
         uint64_t ahead_bits = bits[c >> 6] >> (c & 63);
         if ((c & 63) > 48 && (c >> 6) + 1 < words) ahead_bits |= bits[(c >> 6) + 1] << (64 - (c & 63));
-        if (!(ahead_bits & 0xFF00)) {
-            __mmask8 kc8 = ncell - c >= 8 ? (__mmask8)0xFF : (__mmask8)((1u << (ncell - c)) - 1);
-            __m256i v8 = _mm256_maskz_loadu_epi32(kc8, cells + c);
-            _mm256_mask_storeu_epi32(cells + c, kc8, _mm256_setzero_si256());
+        const int32_t width = ahead_bits & 0xFF00 ? 16 : 8, x = x0 + c;
+        const unsigned kc = lanes_below(ncell - c, width);
+        unsigned k;   // the lanes composited
+        if (width == 8) {
+            __m256i v8 = _mm256_maskz_loadu_epi32((__mmask8)kc, cells + c);
+            _mm256_mask_storeu_epi32(cells + c, (__mmask8)kc, _mm256_setzero_si256());
             v8 = _mm256_add_epi32(v8, _mm256_alignr_epi32(v8, _mm256_setzero_si256(), 7));
             v8 = _mm256_add_epi32(v8, _mm256_alignr_epi32(v8, _mm256_setzero_si256(), 6));
             v8 = _mm256_add_epi32(v8, _mm256_alignr_epi32(v8, _mm256_setzero_si256(), 4));
             v8 = _mm256_add_epi32(v8, _mm256_set1_epi32((int)sum));
             sum = (uint32_t)_mm256_extract_epi32(v8, 7);
             __m256i al8 = full ? grid_alpha8_full(v8) : grid_alpha8(v8, vscale);
-            int32_t room = lim - c;
-            __mmask8 k8 = room >= 8 ? (__mmask8)0xFF : room > 0 ? (__mmask8)((1u << room) - 1) : 0;
-            k8 &= _mm256_test_epi32_mask(al8, al8);
-            if (k8) {
-                int32_t x = x0 + c;
+            k = lanes_below(lim - c, 8) & _mm256_test_epi32_mask(al8, al8);
+            if (k) {
                 __m256i cov = _mm256_or_si256(al8, _mm256_slli_epi32(al8, 16));
                 __m256i s8 = solid ? _mm256_set1_epi32((int)color)
                                    : shade8_linear(gr, lut, n, spread,
                                                    _mm256_add_ps(_mm256_set1_ps((float)x), _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)));
-                __m256i d = _mm256_maskz_loadu_epi32(k8, dst + x);
-                _mm256_mask_storeu_epi32(dst + x, k8, over8(s8, d, cov, 0));
-                int32_t f = x + __builtin_ctz((unsigned)k8), l = x + 32 - __builtin_clz((unsigned)k8);
-                covered += __builtin_popcount((unsigned)k8);
-                if (f < lo) lo = f;
-                if (l > hi) hi = l;
+                __m256i d = _mm256_maskz_loadu_epi32((__mmask8)k, dst + x);
+                _mm256_mask_storeu_epi32(dst + x, (__mmask8)k, over8(s8, d, cov, 0));
             }
-            pos = c + 8;
-            blocks++;
-            carried = (int32_t)((ahead_bits >> 7) & 1);
-            continue;
+        } else {
+            __m512i v = _mm512_maskz_loadu_epi32((__mmask16)kc, cells + c);
+            _mm512_mask_storeu_epi32(cells + c, (__mmask16)kc, zero);
+            v = _mm512_add_epi32(v, CRK_UP(v, 1));
+            v = _mm512_add_epi32(v, CRK_UP(v, 2));
+            v = _mm512_add_epi32(v, CRK_UP(v, 4));
+            v = _mm512_add_epi32(v, CRK_UP(v, 8));
+            v = _mm512_add_epi32(v, _mm512_set1_epi32((int)sum));
+            sum = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_permutexvar_epi32(last, v)));
+            __m512i al = full ? grid_alpha16_full(v)
+                : _mm512_inserti64x4(_mm512_castsi256_si512(grid_alpha8(_mm512_castsi512_si256(v), vscale)),
+                                     grid_alpha8(_mm512_extracti64x4_epi64(v, 1), vscale), 1);
+            k = lanes_below(lim - c, 16) & _mm512_test_epi32_mask(al, al);
+            if (k) {
+                __m512i cov = _mm512_or_si512(al, _mm512_slli_epi32(al, 16));
+                __m512i s = solid ? _mm512_set1_epi32((int)color)
+                                  : shade16(gr, lut, n, crk_linear, spread, _mm512_add_ps(_mm512_set1_ps((float)x), lanes));
+                __m512i d = _mm512_maskz_loadu_epi32((__mmask16)k, dst + x);
+                _mm512_mask_storeu_epi32(dst + x, (__mmask16)k, over16(s, d, cov, 0));
+            }
         }
-        __mmask16 kc = ncell - c >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (ncell - c)) - 1);
-        __m512i v = _mm512_maskz_loadu_epi32(kc, cells + c);
-        _mm512_mask_storeu_epi32(cells + c, kc, zero);
-        v = _mm512_add_epi32(v, CRK_UP(v, 1));
-        v = _mm512_add_epi32(v, CRK_UP(v, 2));
-        v = _mm512_add_epi32(v, CRK_UP(v, 4));
-        v = _mm512_add_epi32(v, CRK_UP(v, 8));
-        v = _mm512_add_epi32(v, _mm512_set1_epi32((int)sum));
-        sum = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(_mm512_permutexvar_epi32(last, v)));
-        __m512i al = full ? grid_alpha16_full(v)
-            : _mm512_inserti64x4(_mm512_castsi256_si512(grid_alpha8(_mm512_castsi512_si256(v), vscale)),
-                                 grid_alpha8(_mm512_extracti64x4_epi64(v, 1), vscale), 1);
-        int32_t room = lim - c;
-        __mmask16 k = room >= 16 ? (__mmask16)0xFFFF : room > 0 ? (__mmask16)((1u << room) - 1) : 0;
-        k &= _mm512_test_epi32_mask(al, al);
         if (k) {
-            int32_t x = x0 + c;
-            __m512i cov = _mm512_or_si512(al, _mm512_slli_epi32(al, 16));
-            __m512i s = solid ? _mm512_set1_epi32((int)color)
-                              : shade16(gr, lut, n, crk_linear, spread, _mm512_add_ps(_mm512_set1_ps((float)x), lanes));
-            __m512i d = _mm512_maskz_loadu_epi32(k, dst + x);
-            _mm512_mask_storeu_epi32(dst + x, k, over16(s, d, cov, 0));
-            int32_t f = x + __builtin_ctz((unsigned)k), l = x + 32 - __builtin_clz((unsigned)k);
-            covered += __builtin_popcount((unsigned)k);
+            int32_t f = x + __builtin_ctz(k), l = x + 32 - __builtin_clz(k);
+            covered += __builtin_popcount(k);
             if (f < lo) lo = f;
             if (l > hi) hi = l;
         }
-        pos = c + 16;
+        pos = c + width;
         blocks++;
-        carried = c + 15 < words << 6 && (bits[(c + 15) >> 6] >> ((c + 15) & 63)) & 1;
+        // The block's last lane carries area into the next cell: the next block starts there.
+        carried = (int32_t)((ahead_bits >> (width - 1)) & 1);
     }
     if (!any) return 0;
     memset(bits, 0, (size_t)words * sizeof(uint64_t));
@@ -679,7 +665,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_row16(crk_gri
     if (sum != 0 && tail < clip_right) {
         uint8_t a = grid_alpha((int32_t)sum, scale);
         if (a != 0) {
-            if (solid) solid_stretch16(dst + tail, clip_right - tail, a, color);
+            if (solid) solid_run(dst + tail, clip_right - tail, a, color);
             else gradient_span16(dst + tail, tail, clip_right - tail, a, lut, n, gr, crk_linear, spread);
             covered += clip_right - tail;
             if (tail < lo) lo = tail;
@@ -688,7 +674,7 @@ static inline __attribute__((always_inline)) AVX512 ptrdiff_t grid_row16(crk_gri
     }
     if (lo >= hi) return 0;
     bounds[0] = lo; bounds[1] = hi;
-    *thin = covered >= 3 * blocks && covered < 8 * blocks;
+    *thin = thin_row(covered, blocks);
     if (ahead && row + ahead_rows <= g->max_row) {
         // The row ahead as crk_grid_fill_row does it for a filled row (the whole extent:
         // its interior is one run, each missing line read before it is written), and

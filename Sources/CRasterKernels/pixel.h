@@ -73,6 +73,25 @@ static inline void prefetch_blocks(const crk_grid *g, int32_t row, const uint32_
     }
 }
 
+// A solid colour's stretch of `len` pixels at coverage `a`: Raster's blitSolidWide (an
+// opaque colour at full coverage stored, else source-over through the wide kernel), one
+// pixel without the call. The swept spans (fixedcells.c) and the one-pass row's
+// stretches between blocks (kernels.c) both draw through it.
+static inline void solid_run(uint32_t *p, int32_t len, uint8_t a, uint32_t color) {
+    if (a == 255 && color >> 24 == 255) {
+        if (len >= 32) crk_fill_span(p, len, color); else for (int32_t i = 0; i < len; i++) p[i] = color;
+        return;
+    }
+    uint32_t s = a == 255 ? color : scale_packed(color, a);
+    if (len == 1) { p[0] = over1(s, p[0]); return; }
+    crk_solid_span(p, len, a, color);
+}
+
+// Whether a row drawn with `pixels` pixels in `runs` runs of touched pixels (crossings)
+// was a thin shape's: 3–7 pixels a crossing, a 2–4 px stroke's. The next row of a solid
+// colour is then drawn in one pass (crk_grid_fill_row).
+static inline int32_t thin_row(int32_t pixels, int32_t runs) { return pixels >= 3 * runs && pixels < 8 * runs; }
+
 // crk_grid_fill_row for a linear gradient (kernels.c), swept and composited in one pass;
 // -1 when the CPU's wide level has no such loop (the caller sweeps to spans instead).
 ptrdiff_t crk_grid_linear_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
