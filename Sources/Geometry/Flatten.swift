@@ -78,9 +78,15 @@ extension Path {
     /// control points. It bounds the deviation for any curve, needs no recursion and
     /// yields the same points on every run. Segments with non-finite coordinates are
     /// dropped (a degenerate path draws nothing rather than failing).
-    public func flattened(tolerance: Double = 0.1, transform: Transform = .identity) -> [Polyline] {
+    ///
+    /// `keepingCurves: false` leaves `Polyline.curves` empty: fills and clips never read
+    /// them, and for a label's glyphs (a dozen quadratics a contour) growing that array
+    /// was a fifth of the flattening (perf, curved-line's tick labels).
+    public func flattened(tolerance: Double = 0.1, transform: Transform = .identity,
+                          keepingCurves: Bool = true) -> [Polyline] {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
         var out: [Polyline] = []
+        out.reserveCapacity(4)
         // The subpath being flattened, in buffers kept across subpaths and copied out once
         // each: grown point by point, a glyph's contour reallocated its array several times
         // (Path.flattened was a third of the allocations of a 1,000-key race's frame).
@@ -116,8 +122,10 @@ extension Path {
                 if current.isEmpty { current.append(last) }
                 let m = (last - 2 * c1 + q).length
                 let n = segmentCount(0.25 * m / tol)
-                curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, last + (c1 - last) * (2.0 / 3),
-                                             q + (c1 - q) * (2.0 / 3), q))
+                if keepingCurves {
+                    curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, last + (c1 - last) * (2.0 / 3),
+                                                 q + (c1 - q) * (2.0 / 3), q))
+                }
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     current.append(Point(u * u * last.x + 2 * u * t * c1.x + t * t * q.x,
@@ -130,7 +138,7 @@ extension Path {
                 if current.isEmpty { current.append(last) }
                 let m = max((last - 2 * a + b).length, (a - 2 * b + q).length)
                 let n = segmentCount(0.75 * m / tol)
-                curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q))
+                if keepingCurves { curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q)) }
                 appendCubic(last, a, b, q, n, &current)
                 last = q; hasSegment = true
             case .close:

@@ -25,7 +25,7 @@ extension Canvas {
     /// Intersects the clip with the inside of `path` (in user space) under `rule`,
     /// anti-aliased. Nested clips intersect; `restore()` undoes them.
     public func clip(to path: Path, rule: FillRule = .nonZero) {
-        clipTarget(path.flattened(tolerance: tolerance, transform: state.transform), rule: rule)
+        clipTarget(path.flattened(tolerance: tolerance, transform: state.transform, keepingCurves: false), rule: rule)
     }
 
     /// Intersects the clip with polygons already in device space (the canvas's pixels).

@@ -245,12 +245,12 @@ extension Canvas {
             case .dense(let d):
                 if replay(d, paint: paint, blendMode: blendMode) { return }
                 // A paint or clip the block cannot serve: draw afresh (the entry stays).
-                fillTarget(path().flattened(tolerance: tolerance, transform: t), paint: paint, rule: rule,
+                fillTarget(path().flattened(tolerance: tolerance, transform: t, keepingCurves: false), paint: paint, rule: rule,
                            opacity: opacity, blendMode: blendMode)
                 return
             }
         }
-        let polys = path().flattened(tolerance: tolerance, transform: t)
+        let polys = path().flattened(tolerance: tolerance, transform: t, keepingCurves: false)
         let recorder = CoverageRecorder()
         fillTarget(polys, paint: paint, rule: rule, opacity: opacity, blendMode: blendMode, record: recorder)
         // Only a fill that really ran is recorded (a transparent paint or an empty clip
@@ -328,7 +328,7 @@ extension Canvas {
         }
         // Crossing the clip (or too sparse for a block): the rounded position, afresh.
         state.transform = snapped
-        fillTarget(path().flattened(tolerance: tolerance, transform: snapped), paint: paint, rule: rule, opacity: opacity,
+        fillTarget(path().flattened(tolerance: tolerance, transform: snapped, keepingCurves: false), paint: paint, rule: rule, opacity: opacity,
                    blendMode: blendMode)
         state.transform = t
     }
@@ -340,7 +340,7 @@ extension Canvas {
     /// (nothing drawn, nothing kept) for a path too large or not finite.
     func canonicalRuns(_ path: Path, fraction: Transform, rule: FillRule, opacity: Double)
         -> (runs: [CoverageRun], shiftX: Int, shiftY: Int)? {
-        let base = path.flattened(tolerance: tolerance, transform: fraction)
+        let base = path.flattened(tolerance: tolerance, transform: fraction, keepingCurves: false)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in base { for q in p.points { minX = min(minX, q.x); maxX = max(maxX, q.x); minY = min(minY, q.y); maxY = max(maxY, q.y) } }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite, maxX - minX < 16_384, maxY - minY < 16_384 else {

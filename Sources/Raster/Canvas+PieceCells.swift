@@ -118,7 +118,7 @@ extension Canvas {
         var polylines = 0, estimate = 0.0, usable = true
         for i in found.indices {
             if found[i] == nil {
-                let polys = path(i).flattened(tolerance: tolerance, transform: t)
+                let polys = path(i).flattened(tolerance: tolerance, transform: t, keepingCurves: false)
                 guard let made = rasterizer.pieceCells(polys, clipX: cx0, clipY: cy0, clipWidth: cx1 - cx0, clipHeight: cy1 - cy0) else {
                     usable = false
                     break
@@ -138,7 +138,7 @@ extension Canvas {
             var whole = Path()
             for i in pieces.indices { whole.append(contentsOf: path(i)) }
             // The Double walk, as the pieces' cells and the labels' coverage cache use.
-            fillTarget(whole.flattened(tolerance: tolerance, transform: t), paint: paint, rule: .nonZero,
+            fillTarget(whole.flattened(tolerance: tolerance, transform: t, keepingCurves: false), paint: paint, rule: .nonZero,
                        opacity: opacity, blendMode: blendMode)
             return
         }

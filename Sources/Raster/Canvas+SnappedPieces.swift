@@ -135,7 +135,7 @@ extension Canvas {
         var polylines = 0
         for i in entries.indices {
             if entries[i] == nil {
-                let polys = path(i).flattened(tolerance: tolerance, transform: f)
+                let polys = path(i).flattened(tolerance: tolerance, transform: f, keepingCurves: false)
                 entries[i] = SnappedPieceCache.Entry(polys)
                 flattened[i] = polys
             }
@@ -161,7 +161,7 @@ extension Canvas {
             if let kept = entries[i]!.cells(cx, cy) {
                 c = kept
             } else {
-                let polys = flattened[i] ?? path(i).flattened(tolerance: tolerance, transform: f)
+                let polys = flattened[i] ?? path(i).flattened(tolerance: tolerance, transform: f, keepingCurves: false)
                 let moved = polys.map { Polyline(points: $0.points.map { $0 + shift }, closed: $0.closed) }
                 guard let made = rasterizer.pieceCells(moved, clipX: 0, clipY: 0, clipWidth: width, clipHeight: height) else { return nil }
                 c = made

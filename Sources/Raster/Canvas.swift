@@ -409,7 +409,7 @@ public final class Canvas {
     /// Fills `path` with `paint`, composited with `blendMode`. Degenerate paths draw nothing.
     public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero, opacity: Double = 1,
                      blendMode: BlendMode = .sourceOver) {
-        let polys = path.flattened(tolerance: tolerance, transform: state.transform)
+        let polys = path.flattened(tolerance: tolerance, transform: state.transform, keepingCurves: false)
         fillTarget(polys, paint: paint, rule: rule, opacity: opacity, blendMode: blendMode, grid: true)
     }
 

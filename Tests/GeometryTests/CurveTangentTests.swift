@@ -30,6 +30,14 @@ final class CurveTangentTests: XCTestCase {
         XCTAssertLessThan(worst, 2e-3)
         // A straight path records no curves.
         XCTAssertTrue(Path.rect(Rect(x: 0, y: 0, width: 5, height: 5)).flattened().allSatisfy(\.curves.isEmpty))
+        // Without the records (fills), the same points and nothing else.
+        var mixed = Path.circle(center: c, radius: 28)
+        mixed.move(to: Point(0, 0)); mixed.quad(to: Point(10, 0), control: Point(5, 9)); mixed.line(to: Point(12, 3))
+        let kept = mixed.flattened(tolerance: 0.05), bare = mixed.flattened(tolerance: 0.05, keepingCurves: false)
+        XCTAssertEqual(kept.map(\.curves.count), [4, 1])
+        XCTAssertEqual(bare.map(\.points), kept.map(\.points))
+        XCTAssertEqual(bare.map(\.closed), kept.map(\.closed))
+        XCTAssertTrue(bare.allSatisfy(\.curves.isEmpty))
     }
 
     func testButtEndsOfACurveAreSquareToItsTangent() {
