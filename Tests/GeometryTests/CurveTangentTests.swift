@@ -20,7 +20,7 @@ final class CurveTangentTests: XCTestCase {
             XCTAssertEqual(curve.first, next)
             next = curve.first + curve.segments
             for i in 0...curve.segments {
-                let t = curve.tangent(at: Double(i) / Double(curve.segments))!
+                let t = curve.tangent(at: line.parameter(of: curve.first + i, in: curve))!
                 XCTAssertEqual(t.length, 1, accuracy: 1e-12)
                 worst = max(worst, offTangent(t, at: line.points[curve.first + i], center: c))
             }

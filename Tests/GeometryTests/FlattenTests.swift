@@ -1,5 +1,6 @@
 import XCTest
 @testable import Geometry
+import TestSupport
 
 final class FlattenTests: XCTestCase {
     /// The exact cubic at t, for checking the polyline against the curve.
@@ -95,3 +96,118 @@ final class SVGPathTests: XCTestCase {
         XCTAssertThrowsError(try Path(svg: "M 0 0 K 1 1"))
     }
 }
+
+/// Long curves are cut where they bend (CurveFlattening), every chord within the tolerance.
+final class CurveFlatteningTests: XCTestCase {
+    func cubic(_ p: [Point], _ t: Double) -> Point {
+        let u = 1 - t
+        return p[0] * (u * u * u) + p[1] * (3 * u * u * t) + p[2] * (3 * u * t * t) + p[3] * (t * t * t)
+    }
+
+    /// The largest distance from the curve to the polyline, sampled densely along each
+    /// chord's own arc (so a chord is measured against the arc it stands for).
+    func worstDeviation(_ p: [Point], _ line: Polyline) -> Double {
+        guard let c = line.curves.first else { return .infinity }
+        var worst = 0.0
+        for k in 0..<c.segments {
+            let t0 = line.parameter(of: k, in: c), t1 = line.parameter(of: k + 1, in: c)
+            let a = line.points[k], b = line.points[k + 1], d = b - a, l2 = d.dot(d)
+            for j in 0...32 {
+                let q = cubic(p, t0 + (t1 - t0) * Double(j) / 32)
+                let s = l2 > 0 ? min(1, max(0, (q - a).dot(d) / l2)) : 0
+                worst = max(worst, (a + d * s - q).length)
+            }
+        }
+        return worst
+    }
+
+    func wang(_ p: [Point], _ tol: Double) -> Int {
+        let m = max((p[0] - 2 * p[1] + p[2]).length, (p[1] - 2 * p[2] + p[3]).length)
+        return Int((0.75 * m / tol).squareRoot().rounded(.up))
+    }
+
+    func flatten(_ p: [Point], _ tol: Double) -> Polyline {
+        var path = Path()
+        path.move(to: p[0]); path.cubic(to: p[3], control1: p[1], control2: p[2])
+        return path.flattened(tolerance: tol, cutByBending: true)[0]
+    }
+
+    /// A chart's monotone cubic (level at both data points): far fewer chords than
+    /// Wang's equal steps, each within the tolerance, on the curve at its parameters.
+    func testAChartCurveTakesFewerChordsWithinTheTolerance() {
+        for p in [[Point(40, 560), Point(85, 560), Point(85, 386.7), Point(130, 386.7)],
+                  [Point(220, 421.3), Point(265, 421.3), Point(265, 40), Point(310, 40)],
+                  [Point(0, 0), Point(300, 0), Point(0, 40), Point(300, 40)]] {
+            for tol in [0.025, 0.05, 0.2] {
+                let line = flatten(p, tol)
+                XCTAssertEqual(line.curves.count, 1)
+                let c = line.curves[0]
+                XCTAssertGreaterThanOrEqual(c.parameters, 0, "cut by its bending")
+                XCTAssertEqual(c.segments, line.points.count - 1)
+                XCTAssertLessThan(Double(c.segments), 0.75 * Double(wang(p, tol)), "\(p) at \(tol)")
+                XCTAssertEqual(line.points.first, p[0]); XCTAssertEqual(line.points.last, p[3])
+                XCTAssertLessThanOrEqual(worstDeviation(p, line), tol, "\(p) at \(tol)")
+                var prev = 0.0
+                for k in 1..<c.segments {
+                    let t = line.parameter(of: k, in: c)
+                    XCTAssertGreaterThan(t, prev); prev = t
+                    XCTAssertEqual(line.points[k].distance(to: cubic(p, t)), 0, accuracy: 1e-9)
+                }
+                XCTAssertLessThan(prev, 1)
+            }
+        }
+    }
+
+    /// Random cubics, loops and cusps included: every chord within the tolerance, and no
+    /// more chords than Wang's equal steps would take.
+    func testRandomCubicsStayWithinTheTolerance() {
+        var rng = SplitMix64(seed: 0x5eed_18)
+        var adaptive = 0, total = 0, chords = 0, wangChords = 0
+        for i in 0..<1500 {
+            let size = i % 3 == 0 ? 8.0 : 300.0
+            var p = (0..<4).map { _ in Point(rng.uniform() * size, rng.uniform() * size) }
+            if i % 10 == 0 { p[2] = p[0]; p[3] = p[1] }                        // out and back: a cusp
+            let tol = [0.025, 0.05, 0.1][i % 3]
+            let line = flatten(p, tol)
+            total += 1
+            if line.curves[0].parameters >= 0 { adaptive += 1 }
+            chords += line.points.count - 1; wangChords += max(1, wang(p, tol))
+            XCTAssertLessThanOrEqual(line.points.count - 1, max(1, wang(p, tol)), "\(p)")
+            XCTAssertLessThanOrEqual(worstDeviation(p, line), tol * (1 + 1e-9), "\(p) at \(tol)")
+        }
+        XCTAssertGreaterThan(adaptive, total / 2)
+        XCTAssertLessThan(Double(chords), 0.8 * Double(wangChords))
+    }
+
+    /// A circle's arcs bend evenly: they keep Wang's equal steps (and their points), as
+    /// every curve of a fill does.
+    func testCirclesAndFillsKeepEqualSteps() {
+        let line = Path.circle(center: Point(0, 0), radius: 100).flattened(tolerance: 0.05, cutByBending: true)[0]
+        XCTAssertEqual(line.curves.count, 4)
+        XCTAssertTrue(line.curves.allSatisfy { $0.parameters < 0 })
+        XCTAssertTrue(line.parameters.isEmpty)
+        // And fills (the default) keep equal steps everywhere.
+        var path = Path()
+        path.move(to: Point(40, 560)); path.cubic(to: Point(130, 386.7), control1: Point(85, 560), control2: Point(85, 386.7))
+        let fill = path.flattened(tolerance: 0.05)[0]
+        XCTAssertEqual(fill.curves[0].parameters, -1)
+        XCTAssertEqual(fill.points.count - 1, wang([Point(40, 560), Point(85, 560), Point(85, 386.7), Point(130, 386.7)], 0.05))
+    }
+
+    /// Dash ends and caps read the curve's tangent at the recorded parameters.
+    func testTangentsOnACurveCutByItsBending() {
+        let p = [Point(40, 560), Point(85, 560), Point(85, 386.7), Point(130, 386.7)]
+        let line = flatten(p, 0.025)
+        let c = line.curves[0]
+        var cursor = 0
+        for k in stride(from: 0, to: c.segments, by: 7) {
+            let t0 = line.parameter(of: k, in: c), t1 = line.parameter(of: k + 1, in: c)
+            let got = line.curveTangent(chord: k, fraction: 0.5, cursor: &cursor)!
+            let want = c.tangent(at: (t0 + t1) / 2)!
+            XCTAssertEqual(got.x, want.x, accuracy: 1e-12); XCTAssertEqual(got.y, want.y, accuracy: 1e-12)
+        }
+        var fresh = 0
+        XCTAssertEqual(line.curveTangent(chord: c.segments - 1, fraction: 1, cursor: &fresh), c.tangent(at: 1))
+    }
+}
+
