@@ -194,6 +194,41 @@ final class CurveFlatteningTests: XCTestCase {
         XCTAssertEqual(fill.points.count - 1, wang([Point(40, 560), Point(85, 560), Point(85, 386.7), Point(130, 386.7)], 0.05))
     }
 
+    /// Huge, tiny and non-finite curves: no trap, a bounded count, points in order.
+    func testDegenerateAndHugeCurvesStayBounded() {
+        let cases: [[Point]] = [
+            [Point(0, 0), Point(1e30, -1e30), Point(-1e30, 1e30), Point(1e30, 5)],
+            [Point(0, 0), Point(1e308, 0), Point(-1e308, 1e308), Point(1e308, -1e308)],
+            [Point(0, 0), Point(1e-300, 0), Point(0, 1e-300), Point(1e-300, 1e-300)],
+            [Point(5, 5), Point(5, 5), Point(5, 5), Point(5, 5)],
+            [Point(0, 0), Point(100, 0), Point(200, 0), Point(-300, 0)],              // on a line, turning back
+            [Point(0, 0), Point(.greatestFiniteMagnitude, 1), Point(1, .greatestFiniteMagnitude), Point(2, 2)],
+        ]
+        for p in cases {
+            for tol in [1e-9, 0.025, 1e6] {
+                var path = Path()
+                path.move(to: p[0]); path.cubic(to: p[3], control1: p[1], control2: p[2])
+                let lines = path.flattened(tolerance: tol, cutByBending: true)
+                let count = lines.reduce(0) { $0 + $1.points.count }
+                XCTAssertLessThanOrEqual(count, 4097, "\(p) at \(tol)")
+                for line in lines {
+                    for c in line.curves where c.parameters >= 0 {
+                        var prev = 0.0
+                        for k in c.first + 1 ..< c.first + c.segments {
+                            let t = line.parameter(of: k, in: c)
+                            XCTAssertGreaterThan(t, prev); XCTAssertLessThan(t, 1); prev = t
+                        }
+                    }
+                }
+            }
+        }
+        // The straight cubic that turns back keeps its far end (300 px beyond the last point).
+        var back = Path()
+        back.move(to: Point(0, 0)); back.cubic(to: Point(-300, 0), control1: Point(100, 0), control2: Point(200, 0))
+        let pts = back.flattened(tolerance: 0.05, cutByBending: true)[0].points
+        XCTAssertGreaterThan(pts.map(\.x).max()!, 60)
+    }
+
     /// Dash ends and caps read the curve's tangent at the recorded parameters.
     func testTangentsOnACurveCutByItsBending() {
         let p = [Point(40, 560), Point(85, 560), Point(85, 386.7), Point(130, 386.7)]
