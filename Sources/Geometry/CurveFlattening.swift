@@ -91,13 +91,19 @@ enum CurveFlattening {
         // degenerate input can fail every check).
         var halvings = 4096 - chords, made = 0
         var prevT = 0.0, prevP = p0, prevD = c.derivative(0)
-        var i = 0
+        // The current piece's values in scalars, read from the vectors only when it changes.
+        var i = 0, start = starts[0], slope = slopes[0], next = m > 1 ? starts[1] : .infinity
+        var lo = 0.0, hi = w
         let step = total / Double(chords)
         for k in 1..<max(1, chords) {
             let v = Double(k) * step
-            while i < m - 1 && starts[i + 1] <= v { i += 1 }
-            guard slopes[i] > 0 else { continue }
-            let t = min(Double(i + 1) * w, Double(i) * w + (v - starts[i]) * slopes[i])
+            while i < m - 1 && next <= v {
+                i += 1
+                start = next; slope = slopes[i]; next = i + 1 < m ? starts[i + 1] : .infinity
+                lo = Double(i) * w; hi = Double(i + 1) * w
+            }
+            guard slope > 0 else { continue }
+            let t = min(hi, lo + (v - start) * slope)
             guard t > prevT && t < 1 else { continue }
             let q = c.point(t), d = c.derivative(t)
             if within(prevP, prevD, q, d, t - prevT, tol) {
