@@ -156,7 +156,7 @@ extension Path {
                 let m = (last - 2 * c1 + q).length
                 let n = segmentCount(0.25 * m / tol)
                 let a = last + (c1 - last) * (2.0 / 3), b = q + (c1 - q) * (2.0 / 3)   // the same curve as a cubic
-                if !cutByBending || n <= CurveFlattening.adaptiveAbove || !cutAdaptively(last, a, b, q, wang: n, tol, keepingCurves, &current, &parameters, &curves) {
+                if !(cutByBending && cutAdaptively(last, a, b, q, wang: n, tol, keepingCurves, &current, &parameters, &curves)) {
                     if keepingCurves { curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q)) }
                     for i in 1..<n {
                         let t = Double(i) / Double(n), u = 1 - t
@@ -172,7 +172,7 @@ extension Path {
                 if current.isEmpty { current.append(last) }
                 let m = max((last - 2 * a + b).length, (a - 2 * b + q).length)
                 let n = segmentCount(0.75 * m / tol)
-                if !cutByBending || n <= CurveFlattening.adaptiveAbove || !cutAdaptively(last, a, b, q, wang: n, tol, keepingCurves, &current, &parameters, &curves) {
+                if !(cutByBending && cutAdaptively(last, a, b, q, wang: n, tol, keepingCurves, &current, &parameters, &curves)) {
                     if keepingCurves { curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q)) }
                     appendCubic(last, a, b, q, n, &current)
                 }
@@ -191,13 +191,15 @@ extension Path {
     }
 }
 
-/// A curve that Wang's formula cuts into many chords, cut where it bends if that saves
-/// enough of them (false: nothing appended). A function of its own, not a closure over
-/// `flattened`'s buffers: passed on from a closure, they were checked for exclusive
-/// access at run time (swift_beginAccess, more instructions than the flattening saved).
+/// A curve that Wang's formula cuts into many chords (over `adaptiveAbove`), cut where
+/// it bends if that saves enough of them (false: nothing appended). A function of its
+/// own, not a closure over `flattened`'s buffers: passed on from a closure, they were
+/// checked for exclusive access at run time (swift_beginAccess, more instructions than
+/// the flattening saved).
 private func cutAdaptively(_ p0: Point, _ a: Point, _ b: Point, _ q: Point, wang n: Int, _ tol: Double,
                            _ keepingCurves: Bool, _ current: inout [Point], _ parameters: inout [Double],
                            _ curves: inout [Polyline.Curve]) -> Bool {
+    guard n > CurveFlattening.adaptiveAbove else { return false }
     let first = current.count - 1, start = parameters.count
     guard let made = CurveFlattening.append(p0, a, b, q, tolerance: tol, equalSteps: n, points: &current,
                                             parameters: &parameters, recording: keepingCurves) else { return false }
