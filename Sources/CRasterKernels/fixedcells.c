@@ -410,8 +410,16 @@ static inline void emit(crk_span *spans, ptrdiff_t *count, int32_t x, int32_t le
     *count = n + 1;
 }
 
-ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, crk_span *spans) {
-    REPLAY_RECORD(2, row, 0, 0, 0, 0, 0, 0);
+// A coverage byte from a running sum: grid_alpha, or at full opacity (`full`, scale
+// exactly 255) the same byte in integers (pixel.h: grid_alpha_full).
+static inline __attribute__((always_inline)) uint8_t sweep_alpha(uint32_t sum, double scale, const int full) {
+    return full ? grid_alpha_full((int32_t)sum) : grid_alpha((int32_t)sum, scale);
+}
+
+// The sweep, with `full` a constant in each of its two copies: most fills are opaque,
+// and there the coverage byte is three integer operations instead of the double ones.
+static inline __attribute__((always_inline)) ptrdiff_t sweep_row(crk_grid *g, int32_t row, double scale,
+                                                                 int32_t clip_right, crk_span *spans, const int full) {
     ptrdiff_t count = 0;
     uint32_t sum = 0;   // the running sum: the coverage of the pixels from `next` on
     int32_t x0 = (int32_t)g->origin_x;
@@ -427,9 +435,9 @@ ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t cli
             int32_t col = (w << 6) | __builtin_ctzll(b);
             b &= b - 1;
             int32_t x = x0 + col;
-            if (x > next && sum != 0) emit(spans, &count, next, x - next, grid_alpha((int32_t)sum, scale));
+            if (x > next && sum != 0) emit(spans, &count, next, x - next, sweep_alpha(sum, scale, full));
             sum += cells[col];
-            emit(spans, &count, x, 1, grid_alpha((int32_t)sum, scale));
+            emit(spans, &count, x, 1, sweep_alpha(sum, scale, full));
             // The right neighbour's cell: its own pieces, if its bit is set too (it then
             // adds nothing more), and the areas carried from this pixel.
             sum += cells[col + 1];
@@ -437,8 +445,13 @@ ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t cli
             next = x + 1;
         }
     }
-    if (next < clip_right && sum != 0) emit(spans, &count, next, clip_right - next, grid_alpha((int32_t)sum, scale));
+    if (next < clip_right && sum != 0) emit(spans, &count, next, clip_right - next, sweep_alpha(sum, scale, full));
     return count;
+}
+
+ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, crk_span *spans) {
+    REPLAY_RECORD(2, row, 0, 0, 0, 0, 0, 0);
+    return scale == 255.0 ? sweep_row(g, row, scale, clip_right, spans, 1) : sweep_row(g, row, scale, clip_right, spans, 0);
 }
 
 ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,

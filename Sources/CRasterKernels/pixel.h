@@ -39,6 +39,15 @@ static inline uint8_t grid_alpha(int64_t v, double scale) {
     return (uint8_t)(t + 0.5);
 }
 
+// grid_alpha at full opacity (scale exactly 255), in integers: a = min(|v|, 131072)·2⁻¹⁷
+// is exact, and so are a·255 (under 2²⁵ units of 2⁻¹⁷) and that plus 0.5, so the
+// truncation is (min(|v|, 131072)·255 + 65536) >> 17, byte for byte.
+static inline uint8_t grid_alpha_full(int64_t v) {
+    uint64_t m = (uint64_t)(v < 0 ? -v : v);
+    if (m > 131072) m = 131072;
+    return (uint8_t)((m * 255 + 65536) >> 17);
+}
+
 // The first set bit of a row's bitmap at or after column `pos`, or -1.
 static inline int32_t next_bit(const uint64_t *bits, int32_t words, int32_t pos) {
     int32_t w = pos >> 6;

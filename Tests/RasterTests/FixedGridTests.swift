@@ -478,6 +478,46 @@ extension FixedGridTests {
         XCTAssertTrue(pictures[2].contains(where: { $0 == 153 || $0 == 0 }))
         XCTAssertTrue(pictures[2].contains(0), "the stroke drew black ink")
     }
+
+    /// At full opacity the sweep turns a running sum into a coverage byte in integers
+    /// ((min(|v|, 131072)·255 + 65536) >> 17); at any other opacity in doubles
+    /// (`grid_alpha`). The integers must give the double formula's byte for every sum: each
+    /// sum from −2¹⁸ to 2¹⁸ (a whole pixel is 131,072, so both clamped sides), the int32
+    /// extremes and 20,000 seeded random ones, as the coverage of a touched pixel whose
+    /// right neighbour brings the sum back to zero.
+    func testTheSweepsIntegerCoverageAtFullOpacityIsTheDoubleFormulasByte() {
+        func expected(_ v: Int32) -> UInt8 {
+            var a = abs(Double(v)) * (1.0 / 131072.0)
+            if a > 1 { a = 1 }
+            let t = a * 255
+            return UInt8(t + 0.5)
+        }
+        var sums = Array(Int32(-262_144)...Int32(262_144)) + [Int32.min, Int32.min + 1, Int32.max, Int32.max - 1]
+        var rng = SplitMix64(seed: 23)
+        for _ in 0..<20_000 { sums.append(Int32(truncatingIfNeeded: rng.next())) }
+        var cells = [Int32](repeating: 0, count: 3), bits = [UInt64](repeating: 0, count: 1)
+        var spans = [crk_span](repeating: crk_span(), count: 4)
+        var wrong = 0
+        cells.withUnsafeMutableBufferPointer { cp in
+            bits.withUnsafeMutableBufferPointer { bp in
+                var g = crk_grid(cells: cp.baseAddress, bits: bp.baseAddress, width: 2, height: 1, words: 1, min_row: 0,
+                                 max_row: 0, inside: 0, origin_x: 0, origin_y: 0, clip_left: 0, clip_top: 0, clip_right: 2,
+                                 clip_bottom: 1, band_top: 0, band_rows: 1)
+                for v in sums {
+                    cp[0] = v; cp[1] = 0 &- v; cp[2] = 0
+                    bp[0] = 1
+                    let count = crk_grid_sweep_row(&g, 0, 255, 2, &spans)
+                    let got: UInt8 = count > 0 && spans[0].x == 0 && spans[0].length == 1 ? spans[0].alpha : 0
+                    if got != expected(v) || count > 1 {
+                        wrong += 1
+                        if wrong <= 5 { XCTFail("sum \(v): coverage \(got) in \(count) spans, expected \(expected(v))") }
+                    }
+                }
+                XCTAssertTrue(cp.allSatisfy { $0 == 0 } && bp[0] == 0, "the row's cells and bits are left clear")
+            }
+        }
+        XCTAssertEqual(wrong, 0)
+    }
 }
 
 extension FixedGridTests {
