@@ -85,8 +85,8 @@ enum CurveFlattening {
         }
         let chords = Int((total * scale).rounded(.up).clamped(1, 4096))
         guard Double(chords) < worthBelow * Double(equalSteps) else { return nil }
-        points.reserveCapacity(points.count + chords + 1)
-        if recording { parameters.reserveCapacity(parameters.count + chords) }
+        reserve(&points, more: chords + 1)
+        if recording { reserve(&parameters, more: chords) }
         // Halvings are limited, so that no curve gives more than 4,096 chords (huge or
         // degenerate input can fail every check).
         var halvings = 4096 - chords, made = 0
@@ -180,6 +180,16 @@ enum CurveFlattening {
             at(-qc / qb)
         }
         return worst * worst <= limit
+    }
+
+    /// Room for `more` elements, grown geometrically. `reserveCapacity(count + more)`
+    /// allocates exactly that: called once a curve, it copied the whole line so far at
+    /// every curve (a chart line of 23 cubics, 23 copies; array growth was 2.6 % of the
+    /// dashboard's frame by perf).
+    @inline(__always)
+    static func reserve<T>(_ a: inout [T], more: Int) {
+        let need = a.count + more
+        if need > a.capacity { a.reserveCapacity(Swift.max(need, 2 * a.capacity)) }
     }
 
     @inline(__always)
