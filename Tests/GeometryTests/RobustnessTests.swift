@@ -115,4 +115,38 @@ final class RobustnessTests: XCTestCase {
             XCTAssertLessThanOrEqual(count(p.flattened(tolerance: 0.1)), 4096 * p.elements.count)
         }
     }
+
+    /// A rectangle's box under a transform: the extremes of its four mapped corners
+    /// (rotations, skews, flips), and nil when a corner is not finite. Compared with the
+    /// corners mapped one by one; the weird numbers as sides and as transform entries.
+    /// On ordinary rectangles the box also holds every corner.
+    func testARectanglesBoxUnderATransformHoldsItsMappedCornersExactly() {
+        var transforms: [Transform] = [.identity, .rotation(0.3), .rotation(-2.2), .scale(-1, 2), .translation(5, -7),
+                                       Transform(a: 1, b: 0.5, c: -0.25, d: 1, tx: 3, ty: 4)]
+        for w in weird { transforms.append(Transform(a: 1, b: w, c: 0, d: 1, tx: w, ty: 0)) }
+        for t in transforms {
+            for (i, a) in weird.enumerated() {
+                let b = weird[(i * 3 + 1) % weird.count]
+                let r = Rect(x: a, y: -3, width: abs(b), height: 8)
+                let c = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)].map(t.apply)
+                guard let box = r.applying(t) else {
+                    XCTAssertFalse(c.allSatisfy(\.isFinite), "\(r) under \(t): nil for finite corners")
+                    continue
+                }
+                XCTAssertTrue(c.allSatisfy(\.isFinite), "\(r) under \(t): a box for non-finite corners")
+                if abs(a) < 1e6 && abs(b) < 1e6 && abs(t.b) < 1e6 && abs(t.tx) < 1e6 {
+                    for p in c {
+                        XCTAssertTrue(p.x >= box.minX - 1e-9 && p.x <= box.maxX + 1e-9 && p.y >= box.minY - 1e-9
+                                      && p.y <= box.maxY + 1e-9, "\(p) outside \(box)")
+                    }
+                }
+                // As a corner and a size, the box of the corners' extremes (with huge
+                // coordinates its far side rounds, as any Rect's does).
+                let expected = Rect(corner: Point(c.map(\.x).min()!, c.map(\.y).min()!),
+                                    Point(c.map(\.x).max()!, c.map(\.y).max()!))
+                XCTAssertEqual([box.x, box.y, box.width, box.height], [expected.x, expected.y, expected.width, expected.height],
+                               "\(r) under \(t)")
+            }
+        }
+    }
 }
