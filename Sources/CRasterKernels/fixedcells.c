@@ -491,3 +491,30 @@ ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip
     paint->thin = thin_row(pixels, runs);
     return 1;
 }
+
+void crk_grid_fill_rows(crk_grid *g, int32_t top, double scale, int32_t clip_right, uint32_t *pixels, ptrdiff_t stride,
+                        crk_row_paint *paint, const crk_row_gradient *gradient, crk_span *spans, ptrdiff_t *dirty) {
+    const int32_t ahead = paint->ahead_rows, first = g->min_row, last = g->max_row;
+    int32_t bounds[2];
+    for (int32_t r = first; r <= last; r++) {
+        const ptrdiff_t y = (ptrdiff_t)top + r;
+        paint->ahead = r + ahead <= last ? (ptrdiff_t)ahead * stride : 0;
+        if (gradient) {
+            // linearRowStart's operations one at a time, in its order (no fused
+            // multiply-add on any target: the row's start would move by an ulp).
+            double t = (double)y + 0.5;
+            t = gradient->lb * t;
+            t = t + gradient->lc;
+            double q = gradient->la * 0.5;
+            q = q + t;
+            q = q + 1;
+            paint->q0 = (float)q;
+            if (gradient->vertical) paint->color = paint->lut[table_index_f(paint->q0, paint->spread, paint->n)];
+        }
+        if (crk_grid_fill_row(g, r, scale, clip_right, pixels + y * stride, paint, spans, bounds) == 0) continue;
+        if (y < dirty[1]) dirty[1] = y;
+        if (y > dirty[3]) dirty[3] = y;
+        if (bounds[0] < dirty[0]) dirty[0] = bounds[0];
+        if (bounds[1] > dirty[2]) dirty[2] = bounds[1];
+    }
+}

@@ -71,18 +71,8 @@ void crk_set_wide(int l) {
 
 // MARK: Scalar pieces for the tails: pixel.h, the same formulas as Raster's Blend.swift and Shader.swift.
 
-// Gradient positions are Floats holding the table position plus one (see Raster's
-// `tableIndex(shifted:)`), so that under pad a truncation is the index.
-static const float spread_limit_f = 0x1p30f;
-
-static inline int table_index_f(float q, int spread, int n) {
-    if (spread == 0) return q > 0 ? (q < (float)(n + 1) ? (int)q : n + 1) : 0;
-    float c = q > -spread_limit_f ? (q < spread_limit_f ? q : spread_limit_f) : -spread_limit_f;
-    int v = (int)__builtin_floorf(c) - 1;
-    if (spread == 1) return (v & (n - 1)) + 1;
-    int m = v & (2 * n - 1);
-    return (m < n ? m : 2 * n - 1 - m) + 1;
-}
+// table_index_f (a gradient position's table entry) is in pixel.h: the grid's row loop
+// (fixedcells.c) looks up a vertical gradient's row colour with it too.
 
 // A linear or concentric radial gradient on one row: what crk_linear_spans and
 // crk_radial_spans take. `unit` (radial): ux = 1 and uy = ±0, see gradient_spans.

@@ -48,6 +48,19 @@ static inline uint8_t grid_alpha_full(int64_t v) {
     return (uint8_t)((m * 255 + 65536) >> 17);
 }
 
+// Gradient positions are Floats holding the table position plus one (see Raster's
+// `tableIndex(shifted:)`), so that under pad a truncation is the index.
+static const float spread_limit_f = 0x1p30f;
+
+static inline int table_index_f(float q, int spread, int n) {
+    if (spread == 0) return q > 0 ? (q < (float)(n + 1) ? (int)q : n + 1) : 0;
+    float c = q > -spread_limit_f ? (q < spread_limit_f ? q : spread_limit_f) : -spread_limit_f;
+    int v = (int)__builtin_floorf(c) - 1;
+    if (spread == 1) return (v & (n - 1)) + 1;
+    int m = v & (2 * n - 1);
+    return (m < n ? m : 2 * n - 1 - m) + 1;
+}
+
 // The first set bit of a row's bitmap at or after column `pos`, or -1.
 static inline int32_t next_bit(const uint64_t *bits, int32_t words, int32_t pos) {
     int32_t w = pos >> 6;
