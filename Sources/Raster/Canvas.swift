@@ -544,6 +544,14 @@ public final class Canvas {
                             }
                             switch sp.kind {
                             case .solid:
+                                if rows > 1 && spans.allSatisfy({ $0.length <= columnSpanMaximum }) {
+                                    // Short spans down many rows (a vertical hairline): each span's
+                                    // column at once (blitSolidColumn).
+                                    for s in spans {
+                                        blitSolidColumn(px + y0 * w + Int(s.x), w, rows, Int(s.length), UInt32(s.alpha), sp.color)
+                                    }
+                                    return
+                                }
                                 for y in y0..<yEnd {
                                     let row = px + y * w
                                     if wide {

@@ -211,4 +211,30 @@ final class BlendModeTests: XCTestCase {
             XCTAssertEqual(dst, expected, "coverage \(cov)")
         }
     }
+
+    /// A span's column at once (`blitSolidColumn`, a vertical hairline's rows) gives the
+    /// bytes of `blitSolid` on each row: spans of 1–3 pixels, 1–40 rows, coverage 0–255,
+    /// opaque and translucent colours, on random pixels; the pixels beside the column and
+    /// between the rows stay as they were.
+    func testAColumnOfShortSpansGivesTheBytesOfItsRows() {
+        var state: UInt64 = 0x1234_5678
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        for round in 0..<3000 {
+            let stride = 7, rows = 1 + Int(next() % 40), len = 1 + Int(next() % 3), x = Int(next() % 4)
+            let a = round % 3 == 0 ? 255 : next() % 256
+            let color = a << 24 | (next() % (a + 1)) << 16 | (next() % (a + 1)) << 8 | next() % (a + 1)
+            let cov = round % 4 == 0 ? 255 : next() % 256
+            let pixels = (0..<(stride * rows)).map { _ in next() }
+            var byRows = pixels, byColumn = pixels
+            byRows.withUnsafeMutableBufferPointer { p in
+                for r in 0..<rows { blitSolid(p.baseAddress! + r * stride, x, len, cov, color) }
+            }
+            byColumn.withUnsafeMutableBufferPointer { p in blitSolidColumn(p.baseAddress! + x, stride, rows, len, cov, color) }
+            XCTAssertEqual(byColumn, byRows, "round \(round): \(rows) rows of \(len) at coverage \(cov), colour \(color)")
+            if byColumn != byRows { break }
+        }
+    }
 }
