@@ -179,6 +179,43 @@ final class CurveFlatteningTests: XCTestCase {
         XCTAssertLessThan(Double(chords), 0.8 * Double(wangChords))
     }
 
+    /// The sixteen pieces' densities, taken at once in a vector, are each the value the
+    /// scalar formula gives at its piece's middle (√(|B′×B″| / |B′|)·w, 0 where B′ = 0),
+    /// bit for bit, on random, tiny, huge, degenerate and non-finite cubics: the cut, and
+    /// so every frame, does not depend on how they are computed.
+    func testThePiecesDensitiesAreTheScalarFormulasBitForBit() {
+        var rng = SplitMix64(seed: 0xde75)
+        let w = 1 / Double(CurveFlattening.pieces)
+        func scalar(_ c: CurveFlattening.Cubic, _ i: Int) -> Double {
+            let t = (Double(i) + 0.5) * w
+            let d = c.derivative(t), a = c.second(t)
+            let speed = d.length, bend = abs(d.cross(a))
+            return speed > 0 ? (bend / speed).squareRoot() * w : 0
+        }
+        var cases: [[Point]] = [[Point(0, 0), Point(0, 0), Point(0, 0), Point(0, 0)],
+                                [Point(0, 0), Point(1e300, 1e300), Point(-1e300, 0), Point(3, 4)],
+                                [Point(0, 0), Point(.infinity, 0), Point(1, 1), Point(2, 2)],
+                                [Point(0, 0), Point(.nan, 0), Point(1, 1), Point(2, 2)],
+                                [Point(1, 1), Point(2, 2), Point(3, 3), Point(4, 4)]]
+        for i in 0..<2000 {
+            let size = [1e-6, 1.0, 300.0, 1e12][i % 4]
+            cases.append((0..<4).map { _ in Point((rng.uniform() - 0.5) * size, (rng.uniform() - 0.5) * size) })
+        }
+        var compared = 0
+        for p in cases {
+            let c = CurveFlattening.Cubic(p[0], p[1], p[2], p[3])
+            let v = CurveFlattening.densities(c, w)
+            for i in 0..<CurveFlattening.pieces {
+                let e = scalar(c, i)
+                // The same value; a zero may carry either sign (both are "does not bend").
+                let same = v[i].bitPattern == e.bitPattern || (v[i] == 0 && e == 0) || (v[i].isNaN && e.isNaN)
+                XCTAssertTrue(same, "\(p) piece \(i): \(v[i]) against \(e)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, cases.count * 16)
+    }
+
     /// A circle's arcs bend evenly: they keep Wang's equal steps (and their points), as
     /// every curve of a fill does.
     func testCirclesAndFillsKeepEqualSteps() {
