@@ -18,6 +18,11 @@
 //
 // Sums are taken modulo 2³² (unsigned): only a pixel crossed by more than 16,000 edges
 // going the same way could wrap, and it then draws wrong coverage, never out of bounds.
+// The row loop's gradient start repeats Raster's Double arithmetic operation by operation:
+// no contraction into fused multiply-adds here either (see kernels.c).
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
 #include "crasterkernels.h"
 #include "pixel.h"
 

@@ -68,7 +68,7 @@ enum CurveFlattening {
         @inline(__always) func bends(_ d: Double) -> Bool { d.isFinite && d > 0 }
         let scale = 1 / (8 * tol * aim).squareRoot()
         // Four of the pieces first: a curve that bends evenly (a circle's arc, a donut's)
-        // is declined here (the others are not summed).
+        // is declined on their sum, before the total and the placement.
         let quick = 4 * (dens[1] + dens[5] + dens[9] + dens[13]) * scale
         if quick.isFinite && quick >= 1.1 * worthBelow * Double(equalSteps) { return nil }
         var total = 0.0

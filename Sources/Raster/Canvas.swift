@@ -544,7 +544,7 @@ public final class Canvas {
                             }
                             switch sp.kind {
                             case .solid:
-                                if rows > 1 && spans.allSatisfy({ $0.length <= columnSpanMaximum }) {
+                                if rows > 1 && spans.allSatisfy({ $0.length >= 0 && $0.length <= columnSpanMaximum }) {
                                     // Short spans down many rows (a vertical hairline): each span's
                                     // column at once (blitSolidColumn).
                                     for s in spans {
