@@ -82,10 +82,10 @@ enum CurveFlattening {
         var halvings = 4096 - chords, made = 0
         var prevT = 0.0, prevP = p0, prevD = c.derivative(0)
         // The current piece: where the running sum starts, the parameter per unit of sum (0
-        // for a piece that does not bend), where the next piece starts.
-        var i = 0, start = 0.0, slope = bends(dens[0]) ? w / dens[0] : 0
-        var next = m > 1 ? start + (bends(dens[0]) ? dens[0] : 0) : .infinity
-        var lo = 0.0, hi = w
+        // for a piece that does not bend), where the next piece starts. Before the first
+        // chord end (v > 0) the loop below enters piece 0, whose sum starts at 0.
+        var i = -1, start = 0.0, slope = 0.0, next = 0.0
+        var lo = 0.0, hi = 0.0
         let step = total / Double(chords)
         for k in 1..<max(1, chords) {
             let v = Double(k) * step
