@@ -222,13 +222,12 @@ extension Rasterizer {
         let gradient = sp.kind == .linear, vertical = gradient && sp.a == 0
         var rp = crk_row_paint(kind: gradient && !vertical ? 1 : 0, color: sp.color, lut: paint.lut, n: Int32(sp.n),
                                spread: sp.spread.kernelCode, q0: 0, a: Float(sp.a), ahead: 0, ahead_rows: Int32(Rasterizer.prefetchRows), thin: 0)
-        var rows = crk_row_gradient(la: sp.a, lb: sp.b, lc: sp.c, vertical: vertical ? 1 : 0)
+        let rows = crk_row_gradient(la: sp.a, lb: sp.b, lc: sp.c, vertical: vertical ? 1 : 0)
         let dirty = UnsafeMutableRawPointer(paint.dirty).assumingMemoryBound(to: Int.self)
         gridSpans.withMemoryRebound(to: crk_span.self, capacity: gridSpanCapacity) { spans in
-            if gradient {
-                crk_grid_fill_rows(&g, Int32(top), scale, Int32(clipRight), paint.pixels, paint.stride, &rp, &rows, spans, dirty)
-            } else {
-                crk_grid_fill_rows(&g, Int32(top), scale, Int32(clipRight), paint.pixels, paint.stride, &rp, nil, spans, dirty)
+            withUnsafePointer(to: rows) { rows in
+                crk_grid_fill_rows(&g, Int32(top), scale, Int32(clipRight), paint.pixels, paint.stride, &rp,
+                                   gradient ? rows : nil, spans, dirty)
             }
         }
     }
