@@ -117,9 +117,9 @@ extension Path {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
         var out: [Polyline] = []
         out.reserveCapacity(4)
-        // The subpath being flattened, in buffers kept across subpaths and copied out once
-        // each: grown point by point, a glyph's contour reallocated its array several times
-        // (Path.flattened was a third of the allocations of a 1,000-key race's frame).
+        // The subpath being flattened, in a buffer reserved up front and handed to its
+        // polyline: grown point by point, a glyph's contour reallocated its array several
+        // times (Path.flattened was a third of the allocations of a 1,000-key race's frame).
         var current: [Point] = []
         current.reserveCapacity(64)
         var curves: [Polyline.Curve] = []
@@ -127,14 +127,20 @@ extension Path {
         var last = Point.zero
         // A lone move draws nothing; a zero-length segment keeps its point (it may get caps).
         var hasSegment = false
-        func flush(closed: Bool) {
+        func flush(closed: Bool, final: Bool = false) {
             if current.count > 1 || (current.count == 1 && hasSegment) {
-                out.append(Polyline(points: Array(current), closed: closed, curves: curves.isEmpty ? [] : Array(curves),
-                                    parameters: parameters.isEmpty ? [] : Array(parameters)))
+                // The buffers go to the polyline as they are and the next subpath starts new
+                // ones: emptying a buffer the polyline shares allocated a copy of its whole
+                // capacity, after every subpath, the last one included.
+                out.append(Polyline(points: current, closed: closed, curves: curves.isEmpty ? [] : curves,
+                                    parameters: parameters.isEmpty ? [] : parameters))
+                current = []; curves = []; parameters = []
+                if !final { current.reserveCapacity(64) }
+            } else {
+                current.removeAll(keepingCapacity: true)
+                curves.removeAll(keepingCapacity: true)
+                parameters.removeAll(keepingCapacity: true)
             }
-            current.removeAll(keepingCapacity: true)
-            curves.removeAll(keepingCapacity: true)
-            parameters.removeAll(keepingCapacity: true)
             hasSegment = false
         }
         for e in elements {
@@ -186,7 +192,7 @@ extension Path {
                 }
             }
         }
-        flush(closed: false)
+        flush(closed: false, final: true)
         return out
     }
 }

@@ -45,6 +45,42 @@ final class FlattenTests: XCTestCase {
         XCTAssertEqual(polys[1].points, [Point(20, 20), Point(30, 20)])
     }
 
+    /// Each subpath's polyline keeps its buffer as handed over: the same points, curves and
+    /// parameters as that subpath flattened on its own, whatever came before or after it.
+    func testEverySubpathIsFlattenedAsOnItsOwn() {
+        var rng = SplitMix64(seed: 20)
+        for _ in 0..<200 {
+            var whole = Path()
+            var parts: [Path] = []
+            for _ in 0..<Int.random(in: 1...5, using: &rng) {
+                var part = Path()
+                func pt() -> Point { Point(Double.random(in: -50...250, using: &rng), Double.random(in: -50...250, using: &rng)) }
+                let start = pt()
+                whole.move(to: start); part.move(to: start)
+                for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                    switch Int.random(in: 0..<3, using: &rng) {
+                    case 0: let q = pt(); whole.line(to: q); part.line(to: q)
+                    case 1: let c = pt(), q = pt(); whole.quad(to: q, control: c); part.quad(to: q, control: c)
+                    default:
+                        let a = pt(), b = pt(), q = pt()
+                        whole.cubic(to: q, control1: a, control2: b); part.cubic(to: q, control1: a, control2: b)
+                    }
+                }
+                if Bool.random(using: &rng) { whole.close(); part.close() }
+                parts.append(part)
+            }
+            for bending in [false, true] {
+                let got = whole.flattened(tolerance: 0.05, cutByBending: bending)
+                let want = parts.flatMap { $0.flattened(tolerance: 0.05, cutByBending: bending) }
+                XCTAssertEqual(got.count, want.count)
+                for (g, w) in zip(got, want) {
+                    XCTAssertEqual(g.points, w.points); XCTAssertEqual(g.closed, w.closed)
+                    XCTAssertEqual(g.parameters, w.parameters); XCTAssertEqual(g.curves.count, w.curves.count)
+                }
+            }
+        }
+    }
+
     func testNonFiniteAndHugeInputDoNotExplode() {
         var p = Path()
         p.move(to: Point(.nan, 0)); p.line(to: Point(1, 1))
