@@ -376,25 +376,27 @@ static inline AVX512 __m512i index16f(__m512 q, int spread, int n) {
 }
 
 // lookup8 on sixteen lanes: a window of 32 entries is one two-table permute (vpermt2d).
-// `ends`: the smallest index is in the first or the last lane (a linear gradient's
-// positions run one way along the row, and pad's clamps keep their order), so the two
-// lanes stand for the full reduction's four shuffles; wherever that is not so (repeat
-// and reflect wrapping inside the vector) the test sends the vector to the gather.
-static inline __attribute__((always_inline)) AVX512 __m512i lookup16(const uint32_t *lut, int n, __m512i idx,
-                                                                    const int ends) {
-    int m, top = n + 2 - 32;
-    if (ends) {
-        int first = _mm_cvtsi128_si32(_mm512_castsi512_si128(idx));
-        int last = _mm_extract_epi32(_mm512_extracti32x4_epi32(idx, 3), 3);
-        m = first < last ? first : last;
-    } else {
-        m = _mm512_reduce_min_epi32(idx);
-    }
+// The window starts at the smaller of the first and the last lane's indices, two moves
+// instead of the full reduction's seven steps: that is the smallest index wherever the
+// positions run one way along the block (a linear gradient's; pad's clamps keep their
+// order) or are convex in x, as a radial gradient's distance from its centre is along a
+// row, except in the block that holds the row's point nearest the centre. There (and
+// where repeat or reflect wrap inside the block) a lane falls below the window, and the
+// full reduction is taken before the gather. The colours are lut[idx] whichever way.
+static inline __attribute__((always_inline)) AVX512 __m512i lookup16(const uint32_t *lut, int n, __m512i idx) {
+    const int top = n + 2 - 32;
+    int first = _mm_cvtsi128_si32(_mm512_castsi512_si128(idx));
+    int last = _mm_extract_epi32(_mm512_extracti32x4_epi32(idx, 3), 3);
+    int m = first < last ? first : last;
     if (m > top) m = top;
     __m512i rel = _mm512_sub_epi32(idx, _mm512_set1_epi32(m));
-    if (_mm512_test_epi32_mask(rel, _mm512_set1_epi32(~31)) == 0)
-        return _mm512_permutex2var_epi32(_mm512_loadu_si512(lut + m), rel, _mm512_loadu_si512(lut + m + 16));
-    return _mm512_i32gather_epi32(idx, (const int *)lut, 4);
+    if (_mm512_test_epi32_mask(rel, _mm512_set1_epi32(~31)) != 0) {
+        m = _mm512_reduce_min_epi32(idx);
+        if (m > top) m = top;
+        rel = _mm512_sub_epi32(idx, _mm512_set1_epi32(m));
+        if (_mm512_test_epi32_mask(rel, _mm512_set1_epi32(~31)) != 0) return _mm512_i32gather_epi32(idx, (const int *)lut, 4);
+    }
+    return _mm512_permutex2var_epi32(_mm512_loadu_si512(lut + m), rel, _mm512_loadu_si512(lut + m + 16));
 }
 
 // shade8 on sixteen lanes, in the same Float operations.
@@ -415,7 +417,7 @@ static inline __attribute__((always_inline)) AVX512 __m512i shade16(const gradie
         }
         q = _mm512_add_ps(_mm512_mul_ps(_mm512_sqrt_ps(d2), _mm512_set1_ps(g->k)), vq0);
     }
-    return lookup16(lut, n, index16f(q, spread, n), kind == crk_linear);
+    return lookup16(lut, n, index16f(q, spread, n));
 }
 
 // `len` pixels from column x, each at its own coverage (`cov`, 1…255), sixteen at a time

@@ -357,6 +357,55 @@ final class WideKernelTests: XCTestCase {
         }
     }
 
+    /// Rows of a concentric radial gradient through its centre, the centre at every lane
+    /// of two sixteen-pixel blocks: in that block the smallest table index lies inside,
+    /// not at an end lane (the wide lookup's second try), and beside it positions run one
+    /// way; a table step near a pixel keeps the block inside one window, one of a few
+    /// pixels sends it to the gather. Every level gives the scalar bytes.
+    func testRadialRowsThroughTheirCentreMatchReference() {
+        var rng = RNG(state: 9)
+        let n = 256, base = 96
+        let lut = (0..<(n + 2)).map { _ in rng.pixel() }
+        var dst = [UInt32](repeating: 0, count: 64), ref = dst, scratch = dst
+        let spans = [Span(x: Int32(base), length: 40, alpha: 255), Span(x: Int32(base + 40), length: 24, alpha: 77)]
+        var blocks = 0
+        for level in levels {
+            crk_set_wide(level)
+            for spread in SpreadMode.allCases {
+                for dr in [256.0, 300.0, 37.0] {
+                    for centre in stride(from: Double(base), to: Double(base + 32), by: 0.37) {
+                        var s = RadialShader()
+                        s.ux = 1; s.uy = 0; s.vx = 0; s.vy = 1
+                        s.ox = -centre; s.oy = -40.25
+                        s.r0 = 0; s.dr = dr; s.concentric = true
+                        var sp = Shader.Params(kind: .radial, n: n, spread: spread)
+                        sp.radial = s
+                        for i in 0..<64 { dst[i] = rng.pixel() }
+                        ref = dst
+                        let y = 40
+                        lut.withUnsafeBufferPointer { l in
+                            ref.withUnsafeMutableBufferPointer { r in
+                                scratch.withUnsafeMutableBufferPointer { sb in
+                                    for span in spans {
+                                        shadeSpan(sp, l.baseAddress!, sb.baseAddress!, Int(span.x), y, Int(span.length))
+                                        overSpan(r.baseAddress! - base + Int(span.x), sb.baseAddress!, Int(span.length), UInt32(span.alpha))
+                                    }
+                                }
+                            }
+                            let c = ConcentricRow(s, n, y)
+                            Self.withKernelSpans(spans, &dst, base: base) {
+                                crk_radial_spans($0, $1, $2, l.baseAddress!, Int32(n), spread.kernelCode, c.dx0, c.dy0, c.ux, c.uy, c.k, c.q0)
+                            }
+                        }
+                        blocks += 1
+                        if dst != ref { XCTFail("level \(level) \(spread) Δr \(dr) centre \(centre)"); return }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(blocks, levels.count * 3 * 3 * 87)
+    }
+
     /// Whole scenes — solid, linear, radial and sweep fills at partial coverage and
     /// opacity, translucent layers, a masked clip and a blend mode — give the same bytes
     /// with the wide kernels and without.
