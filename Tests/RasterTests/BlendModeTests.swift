@@ -1,6 +1,7 @@
 import XCTest
 import Geometry
 @testable import Raster
+import TestSupport
 
 /// Blend modes against the W3C Compositing and Blending Level 1 formulas, evaluated in
 /// Double from the same premultiplied 8-bit inputs.
@@ -217,11 +218,8 @@ final class BlendModeTests: XCTestCase {
     /// opaque and translucent colours, on random pixels; the pixels beside the column and
     /// between the rows stay as they were.
     func testAColumnOfShortSpansGivesTheBytesOfItsRows() {
-        var state: UInt64 = 0x1234_5678
-        func next() -> UInt32 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt32(truncatingIfNeeded: state >> 33)
-        }
+        var rng = SplitMix64(seed: 0x1234_5678)
+        func next() -> UInt32 { rng.u32() }
         for round in 0..<3000 {
             let stride = 7, rows = 1 + Int(next() % 40), len = 1 + Int(next() % 3), x = Int(next() % 4)
             let a = round % 3 == 0 ? 255 : next() % 256

@@ -254,6 +254,31 @@ final class WideKernelTests: XCTestCase {
         }
     }
 
+    /// Row `y`'s `spans` (inside the 64 pixels from `base`, which hold `pixels`) of the
+    /// concentric radial gradient `s`: composited by the kernel at the level set
+    /// (`crk_radial_spans`) and by the scalar reference (`shadeSpan`, `overSpan`).
+    static func concentricRow(_ s: RadialShader, n: Int, spread: SpreadMode, lut: [UInt32], y: Int, spans: [Span],
+                              base: Int, on pixels: [UInt32]) -> (kernel: [UInt32], reference: [UInt32]) {
+        var sp = Shader.Params(kind: .radial, n: n, spread: spread)
+        sp.radial = s
+        var kernel = pixels, reference = pixels, scratch = pixels
+        lut.withUnsafeBufferPointer { l in
+            reference.withUnsafeMutableBufferPointer { r in
+                scratch.withUnsafeMutableBufferPointer { sb in
+                    for span in spans {
+                        shadeSpan(sp, l.baseAddress!, sb.baseAddress!, Int(span.x), y, Int(span.length))
+                        overSpan(r.baseAddress! - base + Int(span.x), sb.baseAddress!, Int(span.length), UInt32(span.alpha))
+                    }
+                }
+            }
+            let c = ConcentricRow(s, n, y)
+            withKernelSpans(spans, &kernel, base: base) {
+                crk_radial_spans($0, $1, $2, l.baseAddress!, Int32(n), spread.kernelCode, c.dx0, c.dy0, c.ux, c.uy, c.k, c.q0)
+            }
+        }
+        return (kernel, reference)
+    }
+
     func testLinearKernelMatchesReference() {
         var rng = RNG(state: 3)
         var dst = [UInt32](repeating: 0, count: 64), ref = dst, scratch = dst
@@ -299,7 +324,6 @@ final class WideKernelTests: XCTestCase {
 
     func testConcentricRadialKernelMatchesReference() {
         var rng = RNG(state: 4)
-        var dst = [UInt32](repeating: 0, count: 64), ref = dst, scratch = dst
         for level in levels {
             crk_set_wide(level)
             for n in [256, 2048] {
@@ -332,25 +356,9 @@ final class WideKernelTests: XCTestCase {
                             if rng.below(20) == 0 { s.ox = [.nan, .infinity, -1e300][rng.below(3)] }
                         }
                         s.concentric = true
-                        var sp = Shader.Params(kind: .radial, n: n, spread: spread)
-                        sp.radial = s
-                        for i in 0..<64 { dst[i] = rng.pixel() }
-                        ref = dst
-                        lut.withUnsafeBufferPointer { l in
-                            ref.withUnsafeMutableBufferPointer { r in
-                                scratch.withUnsafeMutableBufferPointer { sb in
-                                    for span in spans {
-                                        shadeSpan(sp, l.baseAddress!, sb.baseAddress!, Int(span.x), y, Int(span.length))
-                                        overSpan(r.baseAddress! - base + Int(span.x), sb.baseAddress!, Int(span.length), UInt32(span.alpha))
-                                    }
-                                }
-                            }
-                            let c = ConcentricRow(s, n, y)
-                            Self.withKernelSpans(spans, &dst, base: base) {
-                                crk_radial_spans($0, $1, $2, l.baseAddress!, Int32(n), spread.kernelCode, c.dx0, c.dy0, c.ux, c.uy, c.k, c.q0)
-                            }
-                        }
-                        if dst != ref { XCTFail("level \(level) n \(n) \(spread) spans \(spans) row \(y) \(s)"); return }
+                        let pixels = (0..<64).map { _ in rng.pixel() }
+                        let row = Self.concentricRow(s, n: n, spread: spread, lut: lut, y: y, spans: spans, base: base, on: pixels)
+                        if row.kernel != row.reference { XCTFail("level \(level) n \(n) \(spread) spans \(spans) row \(y) \(s)"); return }
                     }
                 }
             }
@@ -366,7 +374,6 @@ final class WideKernelTests: XCTestCase {
         var rng = RNG(state: 9)
         let n = 256, base = 96
         let lut = (0..<(n + 2)).map { _ in rng.pixel() }
-        var dst = [UInt32](repeating: 0, count: 64), ref = dst, scratch = dst
         let spans = [Span(x: Int32(base), length: 40, alpha: 255), Span(x: Int32(base + 40), length: 24, alpha: 77)]
         var blocks = 0
         for level in levels {
@@ -378,27 +385,10 @@ final class WideKernelTests: XCTestCase {
                         s.ux = 1; s.uy = 0; s.vx = 0; s.vy = 1
                         s.ox = -centre; s.oy = -40.25
                         s.r0 = 0; s.dr = dr; s.concentric = true
-                        var sp = Shader.Params(kind: .radial, n: n, spread: spread)
-                        sp.radial = s
-                        for i in 0..<64 { dst[i] = rng.pixel() }
-                        ref = dst
-                        let y = 40
-                        lut.withUnsafeBufferPointer { l in
-                            ref.withUnsafeMutableBufferPointer { r in
-                                scratch.withUnsafeMutableBufferPointer { sb in
-                                    for span in spans {
-                                        shadeSpan(sp, l.baseAddress!, sb.baseAddress!, Int(span.x), y, Int(span.length))
-                                        overSpan(r.baseAddress! - base + Int(span.x), sb.baseAddress!, Int(span.length), UInt32(span.alpha))
-                                    }
-                                }
-                            }
-                            let c = ConcentricRow(s, n, y)
-                            Self.withKernelSpans(spans, &dst, base: base) {
-                                crk_radial_spans($0, $1, $2, l.baseAddress!, Int32(n), spread.kernelCode, c.dx0, c.dy0, c.ux, c.uy, c.k, c.q0)
-                            }
-                        }
+                        let pixels = (0..<64).map { _ in rng.pixel() }
+                        let row = Self.concentricRow(s, n: n, spread: spread, lut: lut, y: 40, spans: spans, base: base, on: pixels)
                         blocks += 1
-                        if dst != ref { XCTFail("level \(level) \(spread) Δr \(dr) centre \(centre)"); return }
+                        if row.kernel != row.reference { XCTFail("level \(level) \(spread) Δr \(dr) centre \(centre)"); return }
                     }
                 }
             }
