@@ -109,12 +109,20 @@ extension Path {
     /// 0.087 levels and dash-phase-round's 0.165 → 0.181, while solid curved strokes got
     /// closer (stroke-curve-thin 0.147 → 0.112, gradient-stroke 0.168 → 0.129).
     ///
+    /// `bendingTolerance` and `pen` (a stroke's half-width) are what a stroke's centre line
+    /// cut by its bending is held to instead: each chord's deviation plus how far its
+    /// offset chords can stray further (`CurveFlattening.penDeviation`) within that
+    /// tolerance, which bounds the outline itself. Curves that keep equal steps keep
+    /// `tolerance`.
+    ///
     /// `keepingCurves: false` leaves `Polyline.curves` empty: fills and clips never read
     /// them, and for a label's glyphs (a dozen quadratics a contour) growing that array
     /// was a fifth of the flattening (perf, curved-line's tick labels).
     public func flattened(tolerance: Double = 0.1, transform: Transform = .identity,
-                          keepingCurves: Bool = true, cutByBending: Bool = false) -> [Polyline] {
+                          keepingCurves: Bool = true, cutByBending: Bool = false, bendingTolerance: Double? = nil,
+                          pen: Double = 0) -> [Polyline] {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
+        let bent = bendingTolerance.map { $0 > 0 && $0.isFinite ? $0 : tol } ?? tol
         var out: [Polyline] = []
         out.reserveCapacity(4)
         // The subpath being flattened, in a buffer reserved up front and handed to its
@@ -162,7 +170,8 @@ extension Path {
                 let m = (last - 2 * c1 + q).length
                 let n = segmentCount(0.25 * m / tol)
                 let a = last + (c1 - last) * (2.0 / 3), b = q + (c1 - q) * (2.0 / 3)   // the same curve as a cubic
-                if !(cutByBending && cutAdaptively(last, a, b, q, wang: n, tol, keepingCurves, &current, &parameters, &curves)) {
+                if !(cutByBending && cutAdaptively(last, a, b, q, wang: bent == tol ? n : segmentCount(0.25 * m / bent),
+                                                   bent, pen, keepingCurves, &current, &parameters, &curves)) {
                     if keepingCurves { curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q)) }
                     for i in 1..<n {
                         let t = Double(i) / Double(n), u = 1 - t
@@ -178,7 +187,8 @@ extension Path {
                 if current.isEmpty { current.append(last) }
                 let m = max((last - 2 * a + b).length, (a - 2 * b + q).length)
                 let n = segmentCount(0.75 * m / tol)
-                if !(cutByBending && cutAdaptively(last, a, b, q, wang: n, tol, keepingCurves, &current, &parameters, &curves)) {
+                if !(cutByBending && cutAdaptively(last, a, b, q, wang: bent == tol ? n : segmentCount(0.75 * m / bent),
+                                                   bent, pen, keepingCurves, &current, &parameters, &curves)) {
                     if keepingCurves { curves.append(Polyline.Curve(first: current.count - 1, segments: n, last, a, b, q)) }
                     appendCubic(last, a, b, q, n, &current)
                 }
@@ -203,11 +213,11 @@ extension Path {
 /// checked for exclusive access at run time (swift_beginAccess, more instructions than
 /// the flattening saved).
 private func cutAdaptively(_ p0: Point, _ a: Point, _ b: Point, _ q: Point, wang n: Int, _ tol: Double,
-                           _ keepingCurves: Bool, _ current: inout [Point], _ parameters: inout [Double],
+                           _ pen: Double, _ keepingCurves: Bool, _ current: inout [Point], _ parameters: inout [Double],
                            _ curves: inout [Polyline.Curve]) -> Bool {
     guard n > CurveFlattening.adaptiveAbove else { return false }
     let first = current.count - 1, start = parameters.count
-    guard let made = CurveFlattening.append(p0, a, b, q, tolerance: tol, equalSteps: n, points: &current,
+    guard let made = CurveFlattening.append(p0, a, b, q, tolerance: tol, pen: pen, equalSteps: n, points: &current,
                                             parameters: &parameters, recording: keepingCurves) else { return false }
     if keepingCurves { curves.append(Polyline.Curve(first: first, segments: made, parameters: start, p0, a, b, q)) }
     return true

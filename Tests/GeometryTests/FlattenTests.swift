@@ -162,10 +162,10 @@ final class CurveFlatteningTests: XCTestCase {
         return Int((0.75 * m / tol).squareRoot().rounded(.up))
     }
 
-    func flatten(_ p: [Point], _ tol: Double) -> Polyline {
+    func flatten(_ p: [Point], _ tol: Double, pen: Double = 0) -> Polyline {
         var path = Path()
         path.move(to: p[0]); path.cubic(to: p[3], control1: p[1], control2: p[2])
-        return path.flattened(tolerance: tol, cutByBending: true)[0]
+        return path.flattened(tolerance: tol, cutByBending: true, pen: pen)[0]
     }
 
     /// A chart's monotone cubic (level at both data points): far fewer chords than
@@ -210,23 +210,30 @@ final class CurveFlatteningTests: XCTestCase {
             chords += line.points.count - 1; wangChords += max(1, wang(p, tol))
             XCTAssertLessThanOrEqual(line.points.count - 1, max(1, wang(p, tol)), "\(p)")
             XCTAssertLessThanOrEqual(worstDeviation(p, line), tol * (1 + 1e-9), "\(p) at \(tol)")
+            // Under a pen each chord leaves the pen its share (OutlineDeviationTests): the
+            // chords alone stay within the tolerance.
+            let penned = flatten(p, tol, pen: 2)
+            XCTAssertLessThanOrEqual(worstDeviation(p, penned), tol * (1 + 1e-9), "\(p) at \(tol), pen 2")
         }
         XCTAssertGreaterThan(adaptive, total / 2)
         XCTAssertLessThan(Double(chords), 0.8 * Double(wangChords))
     }
 
     /// The sixteen pieces' densities, taken at once in a vector, are each the value the
-    /// scalar formula gives at its piece's middle (√(|B′×B″| / |B′|)·w, 0 where B′ = 0),
+    /// scalar formula gives at its piece's middle (√(|B′×B″| / |B′|)·w, 0 where B′ = 0,
+    /// and with a pen of half-width h √(|B′×B″| / |B′| · (1 + h·|B′×B″| / |B′|³))·w),
     /// bit for bit, on random, tiny, huge, degenerate and non-finite cubics: the cut, and
     /// so every frame, does not depend on how they are computed.
     func testThePiecesDensitiesAreTheScalarFormulasBitForBit() {
         var rng = SplitMix64(seed: 0xde75)
         let w = 1 / Double(CurveFlattening.pieces)
-        func scalar(_ c: CurveFlattening.Cubic, _ i: Int) -> Double {
+        func scalar(_ c: CurveFlattening.Cubic, _ i: Int, pen: Double) -> Double {
             let t = (Double(i) + 0.5) * w
             let d = c.derivative(t), a = c.second(t)
             let speed = d.length, bend = abs(d.cross(a))
-            return speed > 0 ? (bend / speed).squareRoot() * w : 0
+            var q = bend / speed
+            if pen > 0 { q = q * (1 + pen * (bend / (speed * speed * speed))) }
+            return speed > 0 ? q.squareRoot() * w : 0
         }
         var cases: [[Point]] = [[Point(0, 0), Point(0, 0), Point(0, 0), Point(0, 0)],
                                 [Point(0, 0), Point(1e300, 1e300), Point(-1e300, 0), Point(3, 4)],
@@ -240,16 +247,18 @@ final class CurveFlatteningTests: XCTestCase {
         var compared = 0
         for p in cases {
             let c = CurveFlattening.Cubic(p[0], p[1], p[2], p[3])
-            let v = CurveFlattening.densities(c, w)
-            for i in 0..<CurveFlattening.pieces {
-                let e = scalar(c, i)
-                // The same value; a zero may carry either sign (both are "does not bend").
-                let same = v[i].bitPattern == e.bitPattern || (v[i] == 0 && e == 0) || (v[i].isNaN && e.isNaN)
-                XCTAssertTrue(same, "\(p) piece \(i): \(v[i]) against \(e)")
-                compared += 1
+            for pen in [0, 1.5] {
+                let v = CurveFlattening.densities(c, w, pen: pen)
+                for i in 0..<CurveFlattening.pieces {
+                    let e = scalar(c, i, pen: pen)
+                    // The same value; a zero may carry either sign (both are "does not bend").
+                    let same = v[i].bitPattern == e.bitPattern || (v[i] == 0 && e == 0) || (v[i].isNaN && e.isNaN)
+                    XCTAssertTrue(same, "\(p) pen \(pen) piece \(i): \(v[i]) against \(e)")
+                    compared += 1
+                }
             }
         }
-        XCTAssertEqual(compared, cases.count * 16)
+        XCTAssertEqual(compared, cases.count * 32)
     }
 
     /// A circle's arcs bend evenly: they keep Wang's equal steps (and their points), as
