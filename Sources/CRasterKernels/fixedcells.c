@@ -220,9 +220,19 @@ static void fixed_line(crk_grid *g, int32_t x0, int32_t y0, int32_t x1, int32_t 
         deposit(width, cells, bits, col, sign * (ONE - top), sign * (ONE - top) * f2);
         const uint32_t a = (uint32_t)(sign * ONE * f2), c = ((uint32_t)(sign * ONE) << 9) - a;
         const uint64_t bit = (uint64_t)1 << (col & 63);
+        // Rows s0 + 1 ..< s1, less the repeated rows after their first (grid rows, and
+        // with one band the band's): crk_grid_fill_rows draws those from the first.
+        int32_t k0 = g->repeat_row + 1, k1 = g->repeat_end;
+        if (k1 <= k0) k0 = k1 = s1;
+        const int32_t e0 = s1 < k0 ? s1 : k0, r1 = s0 + 1 > k1 ? s0 + 1 : k1;
         uint32_t *p = cells + col + stride;
         uint64_t *w = bits + ((size_t)col >> 6) + words;
-        for (int32_t r = s0 + 1; r < s1; r++, p += stride, w += words) {
+        for (int32_t r = s0 + 1; r < e0; r++, p += stride, w += words) {
+            p[0] += c; p[1] += a; *w |= bit;
+        }
+        p = cells + col + (size_t)(r1 - s0) * stride;
+        w = bits + ((size_t)col >> 6) + (size_t)(r1 - s0) * words;
+        for (int32_t r = r1; r < s1; r++, p += stride, w += words) {
             p[0] += c; p[1] += a; *w |= bit;
         }
         deposit(width, cells + (size_t)(s1 - s0) * stride, bits + (size_t)(s1 - s0) * words, col, sign * bottom, sign * bottom * f2);
@@ -354,6 +364,65 @@ void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n) {
     }
 }
 
+// The rows of the edge from (px, py) to (qx, qy) (fixed point, py ≠ qy) that fixed_line
+// walks, r0 … r1, and whether it is vertical.
+static inline void edge_rows(int32_t px, int32_t py, int32_t qx, int32_t qy, int32_t *r0, int32_t *r1) {
+    int32_t y0 = py < qy ? py : qy, y1 = py < qy ? qy : py;
+    *r0 = y0 >> 8; *r1 = (y1 - 1) >> 8;
+}
+
+void crk_grid_longest_vertical(const crk_grid *g, const double *xy, ptrdiff_t n, int32_t *first, int32_t *last) {
+    if (n < 2) return;
+    // Edges vertical before rounding (a shape's sides are; one that rounding alone makes
+    // vertical is passed over, which only forgoes the shortcut), rounded as
+    // crk_grid_polyline rounds a shape inside the clip. Most shapes have none: one pass of
+    // comparisons.
+    int32_t ox = (int32_t)g->origin_x * ONE, oy = (int32_t)g->origin_y * ONE;
+    double px = xy[2 * (n - 1)], py = xy[2 * (n - 1) + 1];
+    for (ptrdiff_t i = 0; i < n; i++) {
+        double qx = xy[2 * i], qy = xy[2 * i + 1];
+        if (px == qx && fabs(qy - py) > (double)(*last - *first + 2)) {
+            int32_t fx = to_fixed(qx) - ox, r0, r1;
+            edge_rows(fx, to_fixed(py) - oy, fx, to_fixed(qy) - oy, &r0, &r1);
+            // The rows strictly between its end rows: whole-row pieces.
+            if (r1 - r0 - 1 > *last - *first + 1) { *first = r0 + 1; *last = r1 - 1; }
+        }
+        px = qx; py = qy;
+    }
+}
+
+void crk_grid_block_rows(const crk_grid *g, const double *xy, ptrdiff_t n, int32_t first, int32_t last,
+                         uint8_t *blocked) {
+    if (n < 2) return;
+    int32_t ox = (int32_t)g->origin_x * ONE, oy = (int32_t)g->origin_y * ONE;
+    int32_t px = to_fixed(xy[2 * (n - 1)]) - ox, py = to_fixed(xy[2 * (n - 1) + 1]) - oy;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        int32_t qx = to_fixed(xy[2 * i]) - ox, qy = to_fixed(xy[2 * i + 1]) - oy;
+        if (py != qy) {
+            int32_t r0, r1;
+            edge_rows(px, py, qx, qy, &r0, &r1);
+            if (px == qx) {
+                // A vertical edge blocks its end rows (partial pieces) only.
+                if (r0 >= first && r0 <= last) blocked[r0 - first] = 1;
+                if (r1 >= first && r1 <= last) blocked[r1 - first] = 1;
+            } else if (r1 >= first && r0 <= last) {
+                int32_t a = r0 > first ? r0 : first, b = r1 < last ? r1 : last;
+                for (int32_t r = a; r <= b; r++) blocked[r - first] = 1;
+            }
+        }
+        px = qx; py = qy;
+    }
+}
+
+int32_t crk_longest_clear_run(const uint8_t *blocked, int32_t n, int32_t *start) {
+    int32_t best = 0, run = 0;
+    for (int32_t r = 0; r < n; r++) {
+        run = blocked[r] ? 0 : run + 1;
+        if (run > best) { best = run; *start = r + 1 - run; }
+    }
+    return best;
+}
+
 void crk_polyline_chunk_bounds(const double *xy, ptrdiff_t n, ptrdiff_t chunk, double *bounds) {
     for (ptrdiff_t i0 = 0, c = 0; i0 < n; i0 += chunk, c++) {
         ptrdiff_t i1 = i0 + chunk < n ? i0 + chunk : n;
@@ -459,25 +528,10 @@ ptrdiff_t crk_grid_sweep_row(crk_grid *g, int32_t row, double scale, int32_t cli
     return scale == 255.0 ? sweep_row(g, row, scale, clip_right, spans, 1) : sweep_row(g, row, scale, clip_right, spans, 0);
 }
 
-ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
-                            crk_row_paint *paint, crk_span *spans, int32_t *bounds) {
-    REPLAY_RECORD(1, row, 0, 0, 0, 0, 0, 0);
-    if (paint->kind == 1) {
-        // A linear gradient: swept and composited in one pass where the CPU has AVX-512.
-        ptrdiff_t r = crk_grid_linear_row(g, row, scale, clip_right, dst, paint, bounds);
-        if (r >= 0) return r;
-    } else if (paint->thin) {
-        // A solid colour on a thin shape's row (the row above had 3–7 pixels a run of
-        // touched pixels: a 2–4 px stroke's crossings) in one pass too, which costs a
-        // 16-lane block a crossing: there it is cheaper than sweeping each pixel to a span
-        // (the dashboard's 2 px donut outlines 1.11×, 31 interleaved rounds). A fill's
-        // rows are long runs between two edge pixels and a 1 px line's crossings are one
-        // or two pixels, where the block costs more than the pixels it saves (a fill's
-        // rows 0.80× when every solid row took it), so those stay on the sweep.
-        ptrdiff_t r = crk_grid_solid_row(g, row, scale, clip_right, dst, paint, bounds);
-        if (r >= 0) return r;
-    }
-    ptrdiff_t count = crk_grid_sweep_row(g, row, scale, clip_right, spans);
+// A row's spans composited in `paint` (crk_grid_fill_row's way with spans): 1 and the
+// touched columns in `bounds`, or 0 when there are none.
+static inline __attribute__((always_inline))
+ptrdiff_t composite_spans(uint32_t *dst, crk_row_paint *paint, const crk_span *spans, ptrdiff_t count, int32_t *bounds) {
     if (count == 0) return 0;
     bounds[0] = spans[0].x;
     bounds[1] = spans[count - 1].x + spans[count - 1].length;
@@ -497,9 +551,34 @@ ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip
     return 1;
 }
 
+ptrdiff_t crk_grid_fill_row(crk_grid *g, int32_t row, double scale, int32_t clip_right, uint32_t *dst,
+                            crk_row_paint *paint, crk_span *spans, int32_t *bounds) {
+    REPLAY_RECORD(1, row, 0, 0, 0, 0, 0, 0);
+    if (paint->kind == 1) {
+        // A linear gradient: swept and composited in one pass where the CPU has AVX-512.
+        ptrdiff_t r = crk_grid_linear_row(g, row, scale, clip_right, dst, paint, bounds);
+        if (r >= 0) return r;
+    } else if (paint->thin) {
+        // A solid colour on a thin shape's row (the row above had 3–7 pixels a run of
+        // touched pixels: a 2–4 px stroke's crossings) in one pass too, which costs a
+        // 16-lane block a crossing: there it is cheaper than sweeping each pixel to a span
+        // (the dashboard's 2 px donut outlines 1.11×, 31 interleaved rounds). A fill's
+        // rows are long runs between two edge pixels and a 1 px line's crossings are one
+        // or two pixels, where the block costs more than the pixels it saves (a fill's
+        // rows 0.80× when every solid row took it), so those stay on the sweep.
+        ptrdiff_t r = crk_grid_solid_row(g, row, scale, clip_right, dst, paint, bounds);
+        if (r >= 0) return r;
+    }
+    return composite_spans(dst, paint, spans, crk_grid_sweep_row(g, row, scale, clip_right, spans), bounds);
+}
+
 void crk_grid_fill_rows(crk_grid *g, int32_t top, double scale, int32_t clip_right, uint32_t *pixels, ptrdiff_t stride,
                         crk_row_paint *paint, const crk_row_gradient *gradient, crk_span *spans, ptrdiff_t *dirty) {
     const int32_t ahead = paint->ahead_rows, first = g->min_row, last = g->max_row;
+    // Repeated rows (grid rows, one band): the first is swept, the rest take its spans.
+    const int32_t rep = g->repeat_end > g->repeat_row + 1 ? g->repeat_row - g->band_top : INT32_MIN;
+    const int32_t rep_end = g->repeat_end - g->band_top;
+    ptrdiff_t rep_count = 0;
     int32_t bounds[2];
     for (int32_t r = first; r <= last; r++) {
         const ptrdiff_t y = (ptrdiff_t)top + r;
@@ -516,7 +595,17 @@ void crk_grid_fill_rows(crk_grid *g, int32_t top, double scale, int32_t clip_rig
             paint->q0 = (float)q;
             if (gradient->vertical) paint->color = paint->lut[table_index_f(paint->q0, paint->spread, paint->n)];
         }
-        if (crk_grid_fill_row(g, r, scale, clip_right, pixels + y * stride, paint, spans, bounds) == 0) continue;
+        ptrdiff_t drawn;
+        if (r > rep && r < rep_end) {
+            drawn = composite_spans(pixels + y * stride, paint, spans, rep_count, bounds);
+        } else if (r == rep) {
+            // Swept to spans (not in one pass: the spans are kept for the rows below).
+            rep_count = crk_grid_sweep_row(g, r, scale, clip_right, spans);
+            drawn = composite_spans(pixels + y * stride, paint, spans, rep_count, bounds);
+        } else {
+            drawn = crk_grid_fill_row(g, r, scale, clip_right, pixels + y * stride, paint, spans, bounds);
+        }
+        if (drawn == 0) continue;
         if (y < dirty[1]) dirty[1] = y;
         if (y > dirty[3]) dirty[3] = y;
         if (bounds[0] < dirty[0]) dirty[0] = bounds[0];

@@ -75,6 +75,11 @@ extension Rasterizer {
     /// shape's rows lie a stride apart, so each begins a stream the hardware prefetcher
     /// has not seen; translucent fills read every pixel before they write it.
     static var prefetchRows = 2
+    /// Whether a composited grid fill draws rows that only vertical edges cross from the
+    /// first of them (`repeatedRows`); tests compare with every row swept.
+    static var gridRepeatedRows = true
+    /// The fewest such rows worth it (finding them takes two passes over the points).
+    static let repeatedRowsAtLeast = 8
 
     /// Scan converts `polylines` (non-zero) in fixed point and hands the rows to `body`
     /// as `sweepRuns` does, or composites them in `paint` when given; returns false,
@@ -82,6 +87,7 @@ extension Rasterizer {
     /// the shape is one rectangle.
     func fillFixedGrid(_ polylines: [Polyline], clipX: Int, clipY: Int, clipWidth: Int, clipHeight: Int,
                        opacity: Double, paint: GridPaint? = nil, _ body: (Int, Int, UnsafeBufferPointer<Span>) -> Void) -> Bool {
+        lastRepeatedRows = 0
         guard Rasterizer.fixedGrid, clipWidth > 0, clipHeight > 0 else { return false }
         if polylines.count == 1 && axisAlignedRect(polylines[0].points) != nil { return false }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -179,13 +185,22 @@ extension Rasterizer {
                 return b
             }
         }
+        // A composited fill in one band, inside the clip: its rows that only vertical edges
+        // cross (a bar's or a panel's sides between its rounded ends) are drawn from the
+        // first of them.
+        var repeated: (Int32, Int32) = (0, 0)
+        if paint != nil && bands == 1 && inside && Rasterizer.gridRepeatedRows && height >= Rasterizer.repeatedRowsAtLeast {
+            repeated = repeatedRows(polylines, originX: Double(left), originY: Double(top))
+        }
+        lastRepeatedRows = Int(repeated.1 - repeated.0)
         for b in 0..<bands {
             let bandTop = top + b * bandRows, rows = min(bandRows, bottom - bandTop)
             var g = crk_grid(cells: gridCells, bits: gridBits, width: Int32(width), height: Int32(height), words: Int32(words),
                              min_row: Int32.max, max_row: -1, inside: inside ? 1 : 0,
                              origin_x: Double(left), origin_y: Double(top),
                              clip_left: Double(clipX), clip_top: Double(clipY), clip_right: Double(clipRight),
-                             clip_bottom: Double(clipBottom), band_top: Int32(b * bandRows), band_rows: Int32(rows))
+                             clip_bottom: Double(clipBottom), band_top: Int32(b * bandRows), band_rows: Int32(rows),
+                             repeat_row: repeated.0, repeat_end: repeated.1)
             lastBandCount += 1
             for (k, pl) in polylines.enumerated() where pl.points.count >= 2 {
                 // fixed_line would walk none of it (both ends of every edge at or above the
@@ -210,6 +225,47 @@ extension Rasterizer {
             }
         }
         return true
+    }
+
+    /// The longest run of the grid's rows (box rows, the box's top-left pixel at
+    /// `originX`, `originY`) that only vertical edges cross, each from the row's top to its
+    /// bottom (so every row of it has the same cells), as (first, end); (0, 0) when no run
+    /// has `repeatedRowsAtLeast` rows. A capsule bar's straight sides, a rounded panel's:
+    /// the dashboard's 36 bars and 12 panels are 11,000 such rows a frame, each swept
+    /// (its bitmap, its cells, its spans) only to give the row above's spans again.
+    private func repeatedRows(_ polylines: [Polyline], originX: Double, originY: Double) -> (Int32, Int32) {
+        var probe = crk_grid()
+        probe.origin_x = originX; probe.origin_y = originY
+        // The longest vertical edge's rows, then what blocks them; no sorting, and shapes
+        // without a long vertical edge (curves, slanted lines) stop after one pass.
+        var first: Int32 = 0, last: Int32 = -1
+        for pl in polylines where pl.points.count >= 2 {
+            pl.points.withUnsafeBufferPointer { p in
+                p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
+                    crk_grid_longest_vertical(&probe, xy, p.count, &first, &last)
+                }
+            }
+        }
+        let rows = Int(last - first + 1)
+        guard rows >= Rasterizer.repeatedRowsAtLeast else { return (0, 0) }
+        if gridMarkCapacity < rows {
+            gridMarks.deallocate()
+            gridMarkCapacity = max(rows, 2 * gridMarkCapacity)
+            gridMarks = .allocate(capacity: gridMarkCapacity)
+        }
+        let blocked = gridMarks
+        blocked.initialize(repeating: 0, count: rows)
+        for pl in polylines where pl.points.count >= 2 {
+            pl.points.withUnsafeBufferPointer { p in
+                p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
+                    crk_grid_block_rows(&probe, xy, p.count, first, last, blocked)
+                }
+            }
+        }
+        var start: Int32 = 0
+        let best = crk_longest_clear_run(blocked, Int32(rows), &start)
+        guard best >= Rasterizer.repeatedRowsAtLeast else { return (0, 0) }
+        return (first + start, first + start + best)
     }
 
     /// Sweeps the grid's touched rows (`origin_y` is device row `top`) and composites them

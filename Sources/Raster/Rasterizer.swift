@@ -230,9 +230,15 @@ public final class Rasterizer {
     var gridBitCapacity = 0
     var gridSpans = UnsafeMutablePointer<Span>.allocate(capacity: 1)
     var gridSpanCapacity = 0
+    /// A byte a row: the rows a grid fill's edges block (`crk_grid_block_rows`).
+    var gridMarks = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    var gridMarkCapacity = 0
     /// Whether the last `fillBanded` took the fixed-point grid (for tests; its bands are
     /// `lastBandCount`).
     var lastFillWasFixedGrid = false
+    /// How many rows the last grid fill drew from the first of a run of alike rows
+    /// (`gridRepeatedRows`; for tests).
+    var lastRepeatedRows = 0
 
     /// The cells gathered so far (merged per edge walk, not yet sorted); for tests.
     var cells: [Cell] { Array(UnsafeBufferPointer(start: acc.cells.base, count: acc.cells.count)) }
@@ -240,7 +246,7 @@ public final class Rasterizer {
     /// Creates a rasterizer.
     public init() {}
 
-    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); binned.deallocate(); bandBox.deallocate(); bandBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); free(gridCells); gridBits.deallocate(); gridSpans.deallocate(); acc.cells.free() }
+    deinit { spanBuffer.deallocate(); keyBuffer.deallocate(); denseCover.deallocate(); denseArea.deallocate(); denseBits.deallocate(); binned.deallocate(); bandBox.deallocate(); bandBits.deallocate(); boxCover.deallocate(); boxArea.deallocate(); free(gridCells); gridBits.deallocate(); gridSpans.deallocate(); gridMarks.deallocate(); acc.cells.free() }
 
     /// The polylines and loose edges of the shape being built, for the pixels of an
     /// even-odd fill that are sampled from crossings (`CrossingSampler`). Holding them

@@ -261,6 +261,84 @@ extension FixedGridTests {
         XCTAssertEqual([c.dirtyX0, c.dirtyY0], [1, 8])
     }
 
+    /// Shapes whose sides run straight down for many rows (capsules, rounded and notched
+    /// rectangles, two bars side by side, L shapes whose vertical edges end on other
+    /// rows, sides on whole and fractional columns and rows, overlapping slanted shapes
+    /// and strokes): drawing the rows that only vertical edges cross from the first of
+    /// them (`gridRepeatedRows`) gives the bytes and the dirty box of sweeping every row,
+    /// with the wide kernels and without, and the scenes do take that way.
+    func testRowsOnlyVerticalEdgesCrossGiveTheBytesOfEveryRowSwept() {
+        let savedRepeat = Rasterizer.gridRepeatedRows
+        defer { Rasterizer.gridRepeatedRows = savedRepeat; crk_reset_wide() }
+        var repeatedRows = 0
+        func scene(_ c: Canvas, _ seed: UInt64) {
+            var r = SplitMix64(seed: seed)
+            func v(_ m: Double) -> Double { Double(r.next() % 100_000) / 100_000 * m }
+            // Whole, half and arbitrary columns and rows.
+            func q(_ m: Double) -> Double { [v(m).rounded(), (v(m) * 2).rounded() / 2, v(m)][Int(r.next() % 3)] }
+            for k in 0..<10 {
+                let x = q(100) - 8, y = q(60) - 6, w = 2 + q(30), h = 10 + q(70)
+                var path: Path
+                switch r.next() % 6 {
+                case 0: path = .capsule(in: Rect(x: x, y: y, width: w, height: h))
+                case 1: path = .roundedRect(Rect(x: x, y: y, width: w, height: h), cornerRadius: v(8))
+                case 2:
+                    // A notched rectangle: its right side in two vertical pieces.
+                    path = Path()
+                    path.move(to: Point(x, y)); path.line(to: Point(x + w, y)); path.line(to: Point(x + w, y + h / 3))
+                    path.line(to: Point(x + w - v(5), y + h / 2)); path.line(to: Point(x + w, y + h / 2 + v(4)))
+                    path.line(to: Point(x + w, y + h)); path.line(to: Point(x, y + h)); path.close()
+                case 3:
+                    // An L: vertical edges of different lengths.
+                    path = Path()
+                    path.move(to: Point(x, y)); path.line(to: Point(x + w / 2, y)); path.line(to: Point(x + w / 2, y + h / 2))
+                    path.line(to: Point(x + w, y + h / 2)); path.line(to: Point(x + w, y + h)); path.line(to: Point(x, y + h))
+                    path.close()
+                case 4:
+                    // Two bars side by side in one path, the second one's corners rounded.
+                    path = .rect(Rect(x: x, y: y, width: w / 3, height: h))
+                    path.append(contentsOf: .roundedRect(Rect(x: x + w / 2, y: y + v(5), width: w / 2, height: h - v(10)), cornerRadius: v(3)))
+                default:
+                    // A slanted quadrilateral: no vertical edge.
+                    path = Path()
+                    path.move(to: Point(x, y)); path.line(to: Point(x + w, y + v(10))); path.line(to: Point(x + w - v(6), y + h))
+                    path.line(to: Point(x + v(4), y + h - v(8))); path.close()
+                }
+                let color = Color(r: v(1), g: v(1), b: v(1), a: [1, 1, 0.6, v(1)][Int(r.next() % 4)])
+                let stops = [GradientStop(offset: 0, color: color), GradientStop(offset: 1, color: Color(r: v(1), g: v(1), b: v(1), a: v(1)))]
+                let paint: Paint
+                switch r.next() % 3 {
+                case 0: paint = .solid(color)
+                case 1: paint = .linearGradient(LinearGradient(start: Point(0, y), end: Point(0, y + h), stops: stops))
+                default: paint = .linearGradient(LinearGradient(start: Point(x, 0), end: Point(x + w + v(20), v(30)), stops: stops,
+                                                                spread: SpreadMode.allCases[Int(r.next() % 3)]))
+                }
+                let opacity = [1, 1, 0.8, v(1)][Int(r.next() % 4)]
+                if k % 5 == 4 {
+                    c.stroke(path, style: StrokeStyle(width: 1 + v(4)), paint: paint, opacity: opacity)
+                } else {
+                    c.fill(path, paint: paint, opacity: opacity)
+                }
+                repeatedRows += c.rasterizer.lastRepeatedRows
+            }
+        }
+        var rng = SplitMix64(seed: 0x7e9ea7)
+        for round in 0..<80 {
+            let seed = rng.next()
+            crk_set_wide(Int32(round % 2 == 0 ? 7 : 0))
+            var results: [(Pixmap, [Int])] = []
+            for repeated in [true, false] {
+                Rasterizer.gridRepeatedRows = repeated
+                let c = Canvas(width: 120, height: 90, background: round % 3 == 0 ? .clear : .white)
+                scene(c, seed)
+                results.append((c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1]))
+            }
+            XCTAssertTrue(results[0].0.data == results[1].0.data, "round \(round): the pixels differ")
+            XCTAssertEqual(results[0].1, results[1].1, "round \(round): dirty box")
+        }
+        XCTAssertGreaterThan(repeatedRows, 5_000, "the scenes draw rows from a first one")
+    }
+
     /// Thin strokes and slivers with a slanted linear gradient, on a canvas wider than a
     /// few bitmap words and not a multiple of 16 wide: where the CPU has AVX-512 their
     /// rows are swept and composited in one pass, sixteen cells at a time
@@ -392,7 +470,7 @@ extension FixedGridTests {
                                                  words: Int32(words), min_row: 0, max_row: Int32(rows - 1), inside: 0,
                                                  origin_x: Double(originX), origin_y: 0, clip_left: Double(originX), clip_top: 0,
                                                  clip_right: Double(clipRight), clip_bottom: Double(rows), band_top: 0,
-                                                 band_rows: Int32(rows))
+                                                 band_rows: Int32(rows), repeat_row: 0, repeat_end: 0)
                                 var spans = [crk_span](repeating: crk_span(), count: width + 2)
                                 if solid {
                                     var paint = crk_row_paint(kind: 0, color: color, lut: nil, n: 0, spread: 0, q0: 0, a: 0,
@@ -502,7 +580,7 @@ extension FixedGridTests {
             bits.withUnsafeMutableBufferPointer { bp in
                 var g = crk_grid(cells: cp.baseAddress, bits: bp.baseAddress, width: 2, height: 1, words: 1, min_row: 0,
                                  max_row: 0, inside: 0, origin_x: 0, origin_y: 0, clip_left: 0, clip_top: 0, clip_right: 2,
-                                 clip_bottom: 1, band_top: 0, band_rows: 1)
+                                 clip_bottom: 1, band_top: 0, band_rows: 1, repeat_row: 0, repeat_end: 0)
                 for v in sums {
                     cp[0] = v; cp[1] = 0 &- v; cp[2] = 0
                     bp[0] = 1
@@ -560,7 +638,7 @@ extension FixedGridTests {
                         var g = crk_grid(cells: c.baseAddress!, bits: b.baseAddress!, width: Int32(width), height: Int32(height),
                                          words: Int32(words), min_row: Int32.max, max_row: -1, inside: round % 2 == 0 ? 1 : 0,
                                          origin_x: 0, origin_y: 0, clip_left: 0, clip_top: 0, clip_right: Double(width),
-                                         clip_bottom: Double(height), band_top: Int32(bandTop), band_rows: Int32(rows))
+                                         clip_bottom: Double(height), band_top: Int32(bandTop), band_rows: Int32(rows), repeat_row: 0, repeat_end: 0)
                         xy.withUnsafeBufferPointer { crk_grid_polyline(&g, $0.baseAddress!, n) }
                         touched = (g.min_row, g.max_row)
                     }

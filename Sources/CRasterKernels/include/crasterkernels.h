@@ -114,6 +114,10 @@ void crk_radial_spans(uint32_t *row, const crk_span *spans, ptrdiff_t count, con
 /// `origin_x`, `origin_y` are the box's top-left device pixel; the clip bounds (device
 /// pixels) cut the edges; `min_row`, `max_row` are the band's rows touched so far.
 /// `inside` (non-zero) promises every point lies inside the clip: no edge is cut.
+/// `repeat_row` ..< `repeat_end` (grid rows, empty when equal), when not empty, are rows
+/// that only vertical edges cross, each from top to bottom (`crk_grid_block_rows`), so
+/// their cells are all alike: vertical edges deposit in the first of them only, and
+/// `crk_grid_fill_rows` composites that row's spans on all of them.
 typedef struct {
     int32_t *cells;
     uint64_t *bits;
@@ -123,7 +127,24 @@ typedef struct {
     double origin_x, origin_y;
     double clip_left, clip_top, clip_right, clip_bottom;
     int32_t band_top, band_rows;
+    int32_t repeat_row, repeat_end;
 } crk_grid;
+
+/// The longest run of grid rows a vertical edge of the closed polygon of `n` points
+/// (`xy`, device pixels, every point inside the grid's box; one x after rounding to
+/// 1/256 px) crosses from top to bottom, its end rows left out: replaces `*first` …
+/// `*last` when longer.
+void crk_grid_longest_vertical(const crk_grid *g, const double *xy, ptrdiff_t n, int32_t *first, int32_t *last);
+
+/// Marks in `blocked` (one byte a row from `first` to `last`) the rows of that run that an
+/// edge of the polygon does not cross at one x from top to bottom: every row a
+/// non-vertical edge touches, and a vertical edge's end rows. Between marked rows, every
+/// row's cells are alike.
+void crk_grid_block_rows(const crk_grid *g, const double *xy, ptrdiff_t n, int32_t first, int32_t last,
+                         uint8_t *blocked);
+
+/// The longest run of zero bytes in `blocked[0 ..< n]`: its length, its start in `*start`.
+int32_t crk_longest_clear_run(const uint8_t *blocked, int32_t n, int32_t *start);
 
 /// Adds the closed polygon of `n` points (`xy`: x, y pairs, device pixels) to the grid.
 void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n);
