@@ -25,6 +25,16 @@ import Glibc
 // path decides which a shape takes, from its own box, so the same document still gives
 // the same bytes on every run and machine (no floating-point sums, no CPU-dependent code).
 //
+// Rows alike (2026-12-08): between a bar's or a panel's rounded ends, every row is crossed
+// by its two straight sides alone, each at one x from the row's top to its bottom, so
+// every such row has the same cells and the same spans. A composited fill (`GridPaint`,
+// one band, inside the clip) finds the longest such run (`repeatedRows`), walks its
+// vertical edges into the run's first row only, and composites that row's spans on every
+// row of the run with the row's own paint (a vertical gradient's colour, a slanted one's
+// start): the dashboard's 36 bars and 12 panels are about 9,000 rows a frame that are no
+// longer walked or swept, 1.04× its frame rate. The same bytes: the cells that are no
+// longer deposited are the ones the first row's sweep would have given again.
+//
 // Which shapes: non-zero fills and strokes (`Canvas.fill`, `Canvas.stroke`) that are not a
 // single rectangle (those sweep without cells, `sweepRect`), in one band of at most
 // `fixedGridPixels` pixels or in up to `fixedGridMaxBands` bands of rows. Even-odd fills
@@ -231,7 +241,7 @@ extension Rasterizer {
     /// `originX`, `originY`) that only vertical edges cross, each from the row's top to its
     /// bottom (so every row of it has the same cells), as (first, end); (0, 0) when no run
     /// has `repeatedRowsAtLeast` rows. A capsule bar's straight sides, a rounded panel's:
-    /// the dashboard's 36 bars and 12 panels are 11,000 such rows a frame, each swept
+    /// the dashboard's 36 bars and 12 panels are about 9,000 such rows a frame, each swept
     /// (its bitmap, its cells, its spans) only to give the row above's spans again.
     private func repeatedRows(_ polylines: [Polyline], originX: Double, originY: Double) -> (Int32, Int32) {
         var probe = crk_grid()
