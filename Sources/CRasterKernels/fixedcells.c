@@ -365,7 +365,7 @@ void crk_grid_polyline(crk_grid *g, const double *xy, ptrdiff_t n) {
 }
 
 // The rows of the edge from (px, py) to (qx, qy) (fixed point, py ≠ qy) that fixed_line
-// walks, r0 … r1, and whether it is vertical.
+// walks: r0 … r1.
 static inline void edge_rows(int32_t px, int32_t py, int32_t qx, int32_t qy, int32_t *r0, int32_t *r1) {
     int32_t y0 = py < qy ? py : qy, y1 = py < qy ? qy : py;
     *r0 = y0 >> 8; *r1 = (y1 - 1) >> 8;
@@ -596,11 +596,10 @@ void crk_grid_fill_rows(crk_grid *g, int32_t top, double scale, int32_t clip_rig
             if (gradient->vertical) paint->color = paint->lut[table_index_f(paint->q0, paint->spread, paint->n)];
         }
         ptrdiff_t drawn;
-        if (r > rep && r < rep_end) {
-            drawn = composite_spans(pixels + y * stride, paint, spans, rep_count, bounds);
-        } else if (r == rep) {
-            // Swept to spans (not in one pass: the spans are kept for the rows below).
-            rep_count = crk_grid_sweep_row(g, r, scale, clip_right, spans);
+        if (r >= rep && r < rep_end) {
+            // The run's first row is swept to spans (not in one pass: they are kept for the
+            // rows below).
+            if (r == rep) rep_count = crk_grid_sweep_row(g, r, scale, clip_right, spans);
             drawn = composite_spans(pixels + y * stride, paint, spans, rep_count, bounds);
         } else {
             drawn = crk_grid_fill_row(g, r, scale, clip_right, pixels + y * stride, paint, spans, bounds);

@@ -187,10 +187,8 @@ extension Rasterizer {
             chunkBounds = polylines.map { pl in
                 guard pl.points.count >= 4 * chunk else { return [] }
                 var b = [Double](repeating: 0, count: 4 * ((pl.points.count + chunk - 1) / chunk))
-                pl.points.withUnsafeBufferPointer { p in
-                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
-                        b.withUnsafeMutableBufferPointer { crk_polyline_chunk_bounds(xy, p.count, chunk, $0.baseAddress!) }
-                    }
+                withCoordinates(pl) { xy, n in
+                    b.withUnsafeMutableBufferPointer { crk_polyline_chunk_bounds(xy, n, chunk, $0.baseAddress!) }
                 }
                 return b
             }
@@ -216,13 +214,11 @@ extension Rasterizer {
                 // fixed_line would walk none of it (both ends of every edge at or above the
                 // band's top, or at or below its bottom).
                 if !extents.isEmpty && (extents[k].hi <= Double(bandTop) || extents[k].lo >= Double(bandTop + rows)) { continue }
-                pl.points.withUnsafeBufferPointer { p in
-                    p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
-                        if k < chunkBounds.count && !chunkBounds[k].isEmpty {
-                            chunkBounds[k].withUnsafeBufferPointer { crk_grid_polyline_chunked(&g, xy, p.count, $0.baseAddress!, chunk) }
-                        } else {
-                            crk_grid_polyline(&g, xy, p.count)
-                        }
+                withCoordinates(pl) { xy, n in
+                    if k < chunkBounds.count && !chunkBounds[k].isEmpty {
+                        chunkBounds[k].withUnsafeBufferPointer { crk_grid_polyline_chunked(&g, xy, n, $0.baseAddress!, chunk) }
+                    } else {
+                        crk_grid_polyline(&g, xy, n)
                     }
                 }
             }
@@ -235,6 +231,14 @@ extension Rasterizer {
             }
         }
         return true
+    }
+
+    /// A non-empty polyline's points as the C kernels take them: x, y pairs, and the count.
+    @inline(__always)
+    private func withCoordinates(_ pl: Polyline, _ body: (UnsafePointer<Double>, Int) -> Void) {
+        pl.points.withUnsafeBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { body($0, p.count) }
+        }
     }
 
     /// The longest run of the grid's rows (box rows, the box's top-left pixel at
@@ -250,11 +254,7 @@ extension Rasterizer {
         // without a long vertical edge (curves, slanted lines) stop after one pass.
         var first: Int32 = 0, last: Int32 = -1
         for pl in polylines where pl.points.count >= 2 {
-            pl.points.withUnsafeBufferPointer { p in
-                p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
-                    crk_grid_longest_vertical(&probe, xy, p.count, &first, &last)
-                }
-            }
+            withCoordinates(pl) { crk_grid_longest_vertical(&probe, $0, $1, &first, &last) }
         }
         let rows = Int(last - first + 1)
         guard rows >= Rasterizer.repeatedRowsAtLeast else { return (0, 0) }
@@ -266,11 +266,7 @@ extension Rasterizer {
         let blocked = gridMarks
         blocked.initialize(repeating: 0, count: rows)
         for pl in polylines where pl.points.count >= 2 {
-            pl.points.withUnsafeBufferPointer { p in
-                p.baseAddress!.withMemoryRebound(to: Double.self, capacity: 2 * p.count) { xy in
-                    crk_grid_block_rows(&probe, xy, p.count, first, last, blocked)
-                }
-            }
+            withCoordinates(pl) { crk_grid_block_rows(&probe, $0, $1, first, last, blocked) }
         }
         var start: Int32 = 0
         let best = crk_longest_clear_run(blocked, Int32(rows), &start)

@@ -26,6 +26,14 @@ final class FixedGridTests: XCTestCase {
         return (c.pixmap, c.rasterizer.lastFillWasFixedGrid)
     }
 
+    /// `scene` drawn on a fresh canvas: its pixels and its dirty box (x0, y0, x1, y1), for
+    /// the tests that draw one scene two ways and compare both.
+    private func pixelsAndBox(width: Int, height: Int, background: Color, _ scene: (Canvas) -> Void) -> (Pixmap, [Int]) {
+        let c = Canvas(width: width, height: height, background: background)
+        scene(c)
+        return (c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1])
+    }
+
     /// Random closed shapes, wedges and strokes: every pixel within 2 levels of the Double
     /// walk (which is the exact area), and on average far closer.
     func testCoverageIsWithinTwoLevelsOfTheDoubleWalk() {
@@ -241,9 +249,9 @@ extension FixedGridTests {
             var results: [(Pixmap, [Int])] = []
             for direct in [true, false] {
                 Rasterizer.gridPaintFill = direct
-                let c = Canvas(width: 96, height: 80, background: round % 3 == 0 ? .clear : .white)
-                scene(c, seed)
-                results.append((c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1]))
+                results.append(pixelsAndBox(width: 96, height: 80, background: round % 3 == 0 ? .clear : .white) {
+                    scene($0, seed)
+                })
             }
             XCTAssertTrue(results[0].0.data == results[1].0.data, "round \(round): the pixels differ")
             XCTAssertEqual(results[0].1, results[1].1, "round \(round): dirty box")
@@ -329,9 +337,9 @@ extension FixedGridTests {
             var results: [(Pixmap, [Int])] = []
             for repeated in [true, false] {
                 Rasterizer.gridRepeatedRows = repeated
-                let c = Canvas(width: 120, height: 90, background: round % 3 == 0 ? .clear : .white)
-                scene(c, seed)
-                results.append((c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1]))
+                results.append(pixelsAndBox(width: 120, height: 90, background: round % 3 == 0 ? .clear : .white) {
+                    scene($0, seed)
+                })
             }
             XCTAssertTrue(results[0].0.data == results[1].0.data, "round \(round): the pixels differ")
             XCTAssertEqual(results[0].1, results[1].1, "round \(round): dirty box")
@@ -388,9 +396,9 @@ extension FixedGridTests {
             for (direct, level) in [(true, Int32(7)), (false, Int32(7)), (true, Int32(0))] {
                 crk_set_wide(level)
                 Rasterizer.gridPaintFill = direct
-                let c = Canvas(width: 333, height: 150, background: round % 3 == 0 ? .clear : .white)
-                scene(c, seed)
-                results.append((c.pixmap, [c.dirtyX0, c.dirtyY0, c.dirtyX1, c.dirtyY1]))
+                results.append(pixelsAndBox(width: 333, height: 150, background: round % 3 == 0 ? .clear : .white) {
+                    scene($0, seed)
+                })
             }
             XCTAssertTrue(results[0].0.data == results[1].0.data, "round \(round): one pass and the spans differ")
             XCTAssertTrue(results[0].0.data == results[2].0.data, "round \(round): one pass and the scalar sweep differ")
